@@ -1,0 +1,82 @@
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
+import { CLIENT_VERSION } from '@app/core'
+import type { Config } from './config.js'
+import type { Db } from './db/index.js'
+import { installAuth, type RouteAccess } from './http/auth.js'
+import { installErrorHandler } from './http/error-handler.js'
+import { installSecurityHeaders } from './http/security.js'
+import { installWeb } from './http/web.js'
+import { AnnouncementsRepository } from './modules/announcements/announcements.repository.js'
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
+import { AnnouncementsService } from './modules/announcements/announcements.service.js'
+import { authRoutes } from './modules/auth/auth.routes.js'
+import { AuthService } from './modules/auth/auth.service.js'
+import { LoginLimiter } from './modules/auth/login-limiter.js'
+import { TokenService } from './modules/auth/token.service.js'
+import { captchaRoutes } from './modules/captcha/captcha.routes.js'
+import { CaptchaService } from './modules/captcha/captcha.service.js'
+import { systemRoutes } from './modules/system/system.routes.js'
+import { usersRoutes } from './modules/users/users.routes.js'
+import { UsersService } from './modules/users/users.service.js'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  logger: Logger
+}
+
+export interface App {
+  app: FastifyInstance
+  routes: RouteAccess[]
+  services: { tokens: TokenService; users: UsersService; captcha: CaptchaService }
+}
+
+/** Assemble the server in one fixed order: external plugins, app plugins, modules, web. */
+export async function buildApp({ config, db, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID().slice(0, 8),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // External plugins.
+  await app.register(rateLimit, { global: false })
+  await app.register(swagger, {
+    openapi: { info: { title: 'WS Desk API', version: CLIENT_VERSION } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+
+  // App plugins.
+  const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
+  installErrorHandler(app)
+  installSecurityHeaders(app)
+  const routes = installAuth(app, tokens)
+
+  // Modules.
+  const captcha = new CaptchaService(db)
+  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
+  const users = new UsersService(db, tokens)
+  authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
+  captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
+  usersRoutes(app, users)
+  announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
+  systemRoutes(app)
+
+  await installWeb(app, config.webDist)
+  return { app, routes, services: { tokens, users, captcha } }
+}

@@ -1,0 +1,81 @@
+import { Role, type RoleId } from '@app/core'
+import type { Db } from '../../db/index.js'
+import { hashPassword } from '../auth/password.js'
+import { PLATFORM_ACCOUNT } from './bootstrap.js'
+
+export const DEMO_TENANT_ACCOUNT = 'demo'
+const DAY = 86_400_000
+
+export interface DemoSignIn {
+  role: string
+  screen: '/login' | '/adminLogin'
+  enterprise: string
+  username: string
+  password: string
+}
+
+/** The demo's people. Their passwords are public by design: this data exists only in demo mode. */
+export const DEMO_USERS: (DemoSignIn & { roleId: RoleId; nickname: string })[] = [
+  { role: 'admin', roleId: Role.admin, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'admin', password: 'Admin123', nickname: 'Administrator' },
+  { role: 'operations', roleId: Role.operations, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'operations', password: 'Oper2468', nickname: 'Olivia (operations)' },
+  { role: 'business', roleId: Role.business, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'business', password: 'Busi2468', nickname: 'Ben (business)' },
+  { role: 'customerMaster', roleId: Role.customerMaster, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'master', password: 'Master123', nickname: 'Mia (supervisor)' },
+  { role: 'customerUser', roleId: Role.customerUser, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'agent1', password: 'Agent2468', nickname: 'Alice' },
+  { role: 'customerUser', roleId: Role.customerUser, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'agent2', password: 'Agent2468', nickname: 'Bob' },
+  { role: 'customerUserLeader', roleId: Role.customerUserLeader, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'leader', password: 'Leader123', nickname: 'Lena (team lead)' },
+]
+
+async function ensureTenant(db: Db, account: string, name: string, isPlatform: boolean): Promise<number> {
+  const found = await db.selectFrom('tenants').select('id').where('account', '=', account).executeTakeFirst()
+  if (found) return found.id
+  const now = Date.now()
+  const row = await db
+    .insertInto('tenants')
+    .values({ name, account, is_platform: isPlatform ? 1 : 0, risk_status: 0, special_channel: 0, status: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Seed the demo, idempotently: existing rows are left as they are. Returns the sign-ins to print. */
+export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
+  const platformId = await ensureTenant(db, PLATFORM_ACCOUNT, 'Platform', true)
+  const demoId = await ensureTenant(db, DEMO_TENANT_ACCOUNT, 'Demo Trading Co.', false)
+  const now = Date.now()
+  let operationsId: number | null = null
+  for (const u of DEMO_USERS) {
+    const tenantId = u.enterprise === PLATFORM_ACCOUNT ? platformId : demoId
+    const found = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('username', '=', u.username)
+      .executeTakeFirst()
+    let id = found?.id
+    if (!id) {
+      const isMaster = u.roleId === Role.customerMaster
+      const row = await db
+        .insertInto('users')
+        .values({
+          tenant_id: tenantId,
+          username: u.username,
+          password_hash: await hashPassword(u.password),
+          nickname: u.nickname,
+          avatar: '',
+          role_id: u.roleId,
+          status: 0,
+          valid_start_date: isMaster ? now : null,
+          valid_end_date: isMaster ? now + 365 * DAY : null,
+          target_language: 'zh-CN',
+          parent_user_id: u.roleId === Role.business ? operationsId : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      id = row.id
+    }
+    if (u.roleId === Role.operations) operationsId = id
+  }
+  return DEMO_USERS.map(({ role, screen, enterprise, username, password }) => ({ role, screen, enterprise, username, password }))
+}

@@ -1,0 +1,31 @@
+import { ALL_ROLES, changePasswordBody, TENANT_ROLES } from '@app/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ok } from '../../http/envelope.js'
+import { actorOf } from '../../http/types.js'
+import type { UsersService } from './users.service.js'
+
+export function usersRoutes(app: FastifyInstance, users: UsersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/damai/system/user/profile/get',
+    { config: { roles: ALL_ROLES }, schema: { tags: ['user'], summary: 'The current user' } },
+    async (req) => ok(await users.profile(actorOf(req))),
+  )
+  r.put(
+    '/damai/system/user/profile/update-password',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags: ['user'], summary: 'Change my password; signs out everywhere', body: changePasswordBody },
+    },
+    async (req) => {
+      await users.changeOwnPassword(actorOf(req), req.body.password)
+      return ok(null)
+    },
+  )
+  r.get(
+    '/damai/admin/user/getTenantRiskStatus',
+    { config: { roles: TENANT_ROLES }, schema: { tags: ['user'], summary: 'Risk status of my tenant (1 under control)' } },
+    async (req) => ok(await users.tenantRiskStatus(actorOf(req))),
+  )
+}

@@ -1,0 +1,88 @@
+import {
+  type CurrentUser,
+  ErrorCode,
+  PLATFORM_ROLES,
+  Role,
+  type RoleId,
+  checkPassword,
+  roleName,
+  vipActive,
+} from '@app/core'
+import type { Db } from '../../db/index.js'
+import type { Actor } from '../../http/types.js'
+import { AppError } from '../../http/errors.js'
+import { hashPassword } from '../auth/password.js'
+import type { TokenService } from '../auth/token.service.js'
+
+/** The signed-in user's own profile and password. */
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** The tenant's validity: the supervisor's valid dates (role 4 carries them). */
+  async tenantValidity(tenantId: number): Promise<[number | null, number | null]> {
+    const master = await this.db
+      .selectFrom('users')
+      .select(['valid_start_date', 'valid_end_date'])
+      .where('tenant_id', '=', tenantId)
+      .where('role_id', '=', Role.customerMaster)
+      .orderBy('id')
+      .executeTakeFirst()
+    return [master?.valid_start_date ?? null, master?.valid_end_date ?? null]
+  }
+
+  async profile(actor: Actor): Promise<CurrentUser> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('tenants as t', 't.id', 'u.tenant_id')
+      .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.role_id', 'u.tenant_id', 'u.target_language'])
+      .select(['t.name as tenantName', 't.account as tenantAccount', 't.special_channel', 't.risk_status'])
+      .where('u.id', '=', actor.userId)
+      .where('u.tenant_id', '=', actor.tenantId)
+      .executeTakeFirst()
+    if (!row) throw new AppError(ErrorCode.unauthorized)
+    const roleId = row.role_id as RoleId
+    const platform = PLATFORM_ROLES.includes(roleId)
+    const validDate = platform ? ([null, null] as [null, null]) : await this.tenantValidity(row.tenant_id)
+    return {
+      id: row.id,
+      name: row.username,
+      nickname: row.nickname || row.username,
+      avatar: row.avatar,
+      roles: [roleName(roleId)],
+      roleId,
+      tenantId: row.tenant_id,
+      tenantName: row.tenantName,
+      tenantAccount: row.tenantAccount,
+      validDate,
+      vipExpired: !platform && !vipActive(validDate[1]),
+      targetLanguage: row.target_language,
+      permissionVO: {},
+      specialChannelData: { tenantSpecialChannel: row.special_channel === 1, specialChannel: row.special_channel === 1 },
+      riskStatus: row.risk_status,
+      enableMasterAiTranslate: false,
+      translateTools: [],
+    }
+  }
+
+  /** Change one's own password with the shared rules; every token of the user is revoked. */
+  async changeOwnPassword(actor: Actor, password: string): Promise<void> {
+    const key = checkPassword(password, actor.username)
+    if (key) throw new AppError(ErrorCode.passwordWeak, { messageKey: key })
+    const password_hash = await hashPassword(password)
+    await this.db
+      .updateTable('users')
+      .set({ password_hash, updated_at: Date.now() })
+      .where('id', '=', actor.userId)
+      .where('tenant_id', '=', actor.tenantId)
+      .execute()
+    await this.tokens.revokeAllOf(actor.userId)
+  }
+
+  async tenantRiskStatus(actor: Actor): Promise<number> {
+    const row = await this.db.selectFrom('tenants').select('risk_status').where('id', '=', actor.tenantId).executeTakeFirst()
+    return row?.risk_status ?? 0
+  }
+}

@@ -1,0 +1,56 @@
+/** Business constants of spec §9. Every number used on both sides lives here. */
+export const CLIENT_VERSION = '2.4.33'
+export const VERSION_CHECK_INTERVAL_MS = 1_800_000
+export const ANNOUNCEMENT_POLL_MS = 60_000
+export const RISK_STATUS_POLL_MS = 1_800_000
+export const MOBILE_BREAKPOINT_PX = 992
+export const REQUEST_TIMEOUT_MS = 10_000
+export const DUPLICATE_WINDOW_MS = 300
+export const TOAST_DURATION_MS = 5_000
+export const SIDEBAR_WIDTH_PX = 210
+export const PASSWORD_DIALOG_WIDTH_PX = 400
+
+export const PASSWORD_MIN = 6
+export const PASSWORD_MAX = 20
+export const LOGIN_PASSWORD_MIN = 4
+export const LOGIN_PASSWORD_MAX = 20
+export const USERNAME_MAX = 30
+
+export const GROUP_NAME_MAX = 20
+export const LABEL_NAME_MIN = 2
+export const LABEL_NAME_MAX = 20
+export const INVALID_DELETE_REASON_MAX = 50
+export const SESSION_PHONE_MIN = 9
+export const SESSION_PHONE_MAX = 20
+export const CONTACT_CARD_PHONE_MIN = 8
+export const JOIN_GROUP_LINKS_MAX = 20
+export const ANNOUNCEMENT_TITLE_MAX = 100
+export const ANNOUNCEMENT_CONTENT_MAX = 5000
+
+/** Captcha: a block puzzle; the piece must land within this many pixels of the gap. */
+export const CAPTCHA_WIDTH = 310
+export const CAPTCHA_HEIGHT = 155
+export const CAPTCHA_PIECE = 47
+export const CAPTCHA_TOLERANCE_PX = 6
+export const CAPTCHA_TTL_MS = 120_000
+
+/** Announcement status: 0 shows (spec §4). */
+export const AnnouncementStatus = { enabled: 0, disabled: 1 } as const
+export type AnnouncementStatusValue = (typeof AnnouncementStatus)[keyof typeof AnnouncementStatus]
+
+/** User status. */
+export const UserStatus = { enabled: 0, disabled: 1 } as const
+
+export const Language = { zh: 'zh', en: 'en' } as const
+export type LanguageCode = (typeof Language)[keyof typeof Language]
+export const DEFAULT_LANGUAGE: LanguageCode = 'zh'
+export const normalizeLanguage = (v: unknown): LanguageCode =>
+  typeof v === 'string' && v.toLowerCase().startsWith('en') ? 'en' : 'zh'
+
+/** Header names of spec §6–7. */
+export const Header = {
+  tenantId: 'tenant-id',
+  language: 'language',
+  customerUserId: 'customer-user-id',
+  repeatSubmit: 'repeatsubmit',
+} as const

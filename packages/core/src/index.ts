@@ -1,0 +1,7 @@
+export * from './roles.js'
+export * from './constants.js'
+export * from './errors.js'
+export * from './validation.js'
+export * from './time.js'
+export * from './api/auth.js'
+export * from './releases.js'

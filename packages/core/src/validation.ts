@@ -1,0 +1,121 @@
+import {
+  GROUP_NAME_MAX,
+  LABEL_NAME_MAX,
+  LABEL_NAME_MIN,
+  LOGIN_PASSWORD_MAX,
+  LOGIN_PASSWORD_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SESSION_PHONE_MAX,
+  SESSION_PHONE_MIN,
+} from './constants.js'
+
+/**
+ * Validation rules shared by forms and endpoints (spec §5). Each check returns a message key of
+ * `validationMessages` or null; zod schemas carry the same keys as their messages.
+ */
+export type ValidationKey = keyof typeof validationMessages.en
+
+const ascendingRun = (s: string) =>
+  /^\d+$/.test(s) && s.length > 1 && [...s].every((c, i) => i === 0 || Number(c) === Number(s[i - 1]) + 1)
+
+/** The shared password rules, applied whenever a password is set. */
+export function checkPassword(password: string | undefined | null, accountName?: string): ValidationKey | null {
+  if (!password) return 'password.required'
+  if (!/^[A-Za-z0-9]+$/.test(password)) return 'password.charset'
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'password.length'
+  if (accountName && password.toLowerCase() === accountName.trim().toLowerCase()) return 'password.sameAsName'
+  if (/^(\d)\1+$/.test(password)) return 'password.sameDigit'
+  if (ascendingRun(password)) return 'password.ascending'
+  return null
+}
+
+/** The login form only checks presence and length (product-decisions). */
+export function checkLoginPassword(password: string | undefined | null): ValidationKey | null {
+  if (!password) return 'password.required'
+  if (password.length < LOGIN_PASSWORD_MIN || password.length > LOGIN_PASSWORD_MAX) return 'password.loginLength'
+  return null
+}
+
+export function checkGroupName(name: string | undefined | null): ValidationKey | null {
+  if (!name) return 'groupName.required'
+  if (/\s/.test(name)) return 'groupName.spaces'
+  if (name.length > GROUP_NAME_MAX) return 'groupName.length'
+  return null
+}
+
+export function checkLabelName(name: string | undefined | null): ValidationKey | null {
+  if (!name) return 'labelName.required'
+  if (/\s/.test(name)) return 'labelName.spaces'
+  if (name.length < LABEL_NAME_MIN || name.length > LABEL_NAME_MAX) return 'labelName.length'
+  return null
+}
+
+export function checkSessionPhone(phone: string | undefined | null): ValidationKey | null {
+  if (!phone) return 'phone.required'
+  const re = new RegExp(`^\\d{${SESSION_PHONE_MIN},${SESSION_PHONE_MAX}}$`)
+  return re.test(phone) ? null : 'phone.invalid'
+}
+
+export const validationMessages = {
+  zh: {
+    required: '此项不能为空',
+    invalid: '格式不正确',
+    tooLong: '内容过长',
+    'username.required': '请输入用户名',
+    'username.length': '用户名长度为1-30个字符',
+    'password.required': '密码不能为空',
+    'password.charset': '密码只能包含字母和数字',
+    'password.length': '密码长度为6-20位',
+    'password.loginLength': '密码长度为4-20位',
+    'password.sameAsName': '密码不能与账号相同',
+    'password.sameDigit': '密码不能是相同的数字',
+    'password.ascending': '密码不能是连续递增的数字',
+    'password.confirmRequired': '请再次输入密码',
+    'password.mismatch': '两次输入的密码不一致，请重新输入',
+    'groupName.required': '请输入分组名称',
+    'groupName.spaces': '分组名称不能包含空格',
+    'groupName.length': '分组名称最多20个字符',
+    'labelName.required': '请输入标签名称',
+    'labelName.spaces': '标签名称不能包含空格',
+    'labelName.length': '标签名称长度为2-20个字符',
+    'phone.required': '请输入手机号',
+    'phone.invalid': '手机号格式不正确',
+    'captcha.required': '请先完成滑块验证',
+    'announcement.title': '请输入标题（最多100个字符）',
+    'announcement.content': '请输入内容（最多5000个字符）',
+  },
+  en: {
+    required: 'This field is required',
+    invalid: 'This value is not valid',
+    tooLong: 'This value is too long',
+    'username.required': 'Enter the user name',
+    'username.length': 'The user name is 1–30 characters',
+    'password.required': 'Password cannot be empty',
+    'password.charset': 'The password may hold letters and digits only',
+    'password.length': 'The password is 6–20 characters',
+    'password.loginLength': 'The password is 4–20 characters',
+    'password.sameAsName': 'The password must not equal the account name',
+    'password.sameDigit': 'The password must not be one repeated digit',
+    'password.ascending': 'The password must not be a run of ascending digits',
+    'password.confirmRequired': 'Enter the password again',
+    'password.mismatch': 'Passwords differ, re-enter',
+    'groupName.required': 'Enter the group name',
+    'groupName.spaces': 'The group name must not contain spaces',
+    'groupName.length': 'The group name is at most 20 characters',
+    'labelName.required': 'Enter the label name',
+    'labelName.spaces': 'The label name must not contain spaces',
+    'labelName.length': 'The label name is 2–20 characters',
+    'phone.required': 'Enter the phone number',
+    'phone.invalid': 'Invalid phone number',
+    'captcha.required': 'Complete the slider verification first',
+    'announcement.title': 'Enter a title (at most 100 characters)',
+    'announcement.content': 'Enter the content (at most 5000 characters)',
+  },
+} as const
+
+/** Translate a validation key (or pass through a message that is not a key). */
+export function validationMessage(key: string, lang: 'zh' | 'en'): string {
+  const table = validationMessages[lang] as Record<string, string>
+  return table[key] ?? key
+}
