@@ -1,4 +1,4 @@
-import { ErrorCode, Header } from '@app/core'
+import { ErrorCode, Header, type RoleId, roleName } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TokenService } from '../modules/auth/token.service.js'
 import { AppError } from './errors.js'
@@ -35,7 +35,7 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): RouteAc
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method === 'HEAD') continue
-      table.push({ method, url: route.url, access: cfg.public ? 'public' : [...(cfg.roles ?? [])].join(',') })
+      table.push({ method, url: route.url, access: cfg.public ? 'public' : (cfg.roles ?? []).map((r) => roleName(r as RoleId)).join(',') })
     }
   })
 

@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Role, type RoleId } from '@app/core'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { pino } from 'pino'
+import pg from 'pg'
+import { type App, buildApp } from '../app.js'
+import { loadConfig } from '../config.js'
+import { type Db, migrate, openDatabase } from '../db/index.js'
+import { hashPassword } from '../modules/auth/password.js'
+import { ensurePlatformAdmin } from '../modules/system/bootstrap.js'
+
+export const ADMIN_PASSWORD = 'Admin123'
+
+/** A database for one test file: a temp SQLite file, or a fresh PostgreSQL database when TEST_DIALECT=postgres. */
+export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL
+  if (process.env.TEST_DIALECT === 'postgres' && url) {
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const u = new URL(url)
+    u.pathname = `/${name}`
+    const db = openDatabase({ databaseUrl: u.toString() })
+    await migrate(db)
+    return {
+      db,
+      drop: async () => {
+        await db.destroy()
+        const c = new pg.Client({ connectionString: url })
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await c.end()
+      },
+    }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-test-'))
+  const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
+  await migrate(db)
+  return {
+    db,
+    drop: async () => {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Signed {
+  token: string
+  userId: number
+  tenantId: number
+}
+
+export interface TestContext extends App {
+  db: Db
+  close: () => Promise<void>
+  /** Creates a tenant with the given account name; returns its id. */
+  tenant: (account: string, opts?: { validEndDate?: number | null }) => Promise<number>
+  user: (tenantId: number, roleId: RoleId, username: string, password?: string) => Promise<number>
+  signIn: (username: string, password: string, targetAccount?: string) => Promise<Signed>
+  /** Tenant user with a token, in one step. */
+  as: (tenantId: number, roleId: RoleId, username: string) => Promise<Signed>
+  /** A raw request: for non-envelope answers and malformed bodies. */
+  res: (method: 'GET' | 'POST', url: string, rawBody?: string) => Promise<LightMyRequestResponse>
+  call: (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+  ) => Promise<{ res: LightMyRequestResponse; code: number; msg: string; data: unknown }>
+}
+
+/** The whole server over a fresh database, with helpers to make tenants, users and calls. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const { db, drop } = await createTestDb()
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env })
+  const logger = pino({ level: 'silent' })
+  await ensurePlatformAdmin(db, logger, ADMIN_PASSWORD)
+  const built = await buildApp({ config, db, logger })
+  const app: FastifyInstance = built.app
+  await app.ready()
+  const now = Date.now()
+  const ctx: TestContext = {
+    ...built,
+    db,
+    close: async () => {
+      await app.close()
+      await drop()
+    },
+    tenant: async (account, opts = {}) => {
+      const t = await db
+        .insertInto('tenants')
+        .values({ name: `Tenant ${account}`, account, is_platform: 0, risk_status: 0, special_channel: 0, status: 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await ctx.user(t.id, Role.customerMaster, `${account}-master`)
+      const end = opts.validEndDate === undefined ? now + 30 * 86_400_000 : opts.validEndDate
+      await db.updateTable('users').set({ valid_start_date: now, valid_end_date: end }).where('tenant_id', '=', t.id).execute()
+      return t.id
+    },
+    user: async (tenantId, roleId, username, password = 'Passw0rd') => {
+      const row = await db
+        .insertInto('users')
+        .values({
+          tenant_id: tenantId,
+          username,
+          password_hash: await hashPassword(password),
+          nickname: username,
+          avatar: '',
+          role_id: roleId,
+          status: 0,
+          valid_start_date: null,
+          valid_end_date: null,
+          target_language: 'zh-CN',
+          parent_user_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+    signIn: async (username, password, targetAccount) => {
+      const { code, data, msg } = await ctx.call('POST', '/damai/system/auth/login', { body: { username, password, targetAccount } })
+      if (code !== 0) throw new Error(`sign-in of ${username} failed: ${code} ${msg}`)
+      const d = data as { accessToken: string; userId: number; tenantId: number }
+      return { token: d.accessToken, userId: d.userId, tenantId: d.tenantId }
+    },
+    as: async (tenantId, roleId, username) => {
+      const userId = await ctx.user(tenantId, roleId, username)
+      const { accessToken } = await built.services.tokens.issue({ id: userId, tenant_id: tenantId }, { ip: '127.0.0.1', userAgent: 'test' })
+      return { token: accessToken, userId, tenantId }
+    },
+    res: (method, url, rawBody) =>
+      app.inject({ method, url, payload: rawBody, headers: rawBody ? { 'content-type': 'application/json' } : {} }),
+    call: async (method, url, opts = {}) => {
+      const headers: Record<string, string> = { ...opts.headers }
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`
+      const res = await app.inject({ method, url, query: opts.query, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })
+      const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code: number; msg: string; data: unknown }) : { code: -1, msg: res.body, data: null }
+      return { res, code: json.code, msg: json.msg, data: json.data }
+    },
+  }
+  return ctx
+}
+
+/** Signs in as the platform admin through the service (the admin login needs a captcha). */
+export async function adminToken(ctx: TestContext): Promise<string> {
+  const admin = await ctx.db.selectFrom('users').select(['id', 'tenant_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+  return (await ctx.services.tokens.issue(admin, { ip: '127.0.0.1', userAgent: 'test' })).accessToken
+}
