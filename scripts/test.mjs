@@ -28,7 +28,13 @@ const only = process.argv[2] // 'unit' | 'e2e' | undefined
 if (only !== 'e2e') {
   const file = path.join(out, 'vitest.json')
   fs.rmSync(file, { force: true })
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`])
+  const status = run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ])
   const r = readJson(file)
   if (r) {
     passed += r.numPassedTests
@@ -44,7 +50,9 @@ if (only !== 'unit') {
   else {
     const file = path.join(out, 'playwright.json')
     fs.rmSync(file, { force: true })
-    const status = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+    const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    })
     const r = readJson(file)
     if (r?.stats) {
       passed += r.stats.expected + r.stats.flaky

@@ -1,3 +1,4 @@
+import { CLIENT_VERSION } from '@app/core'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -9,7 +10,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
-import { CLIENT_VERSION } from '@app/core'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
 import { installAuth, type RouteAccess } from './http/auth.js'

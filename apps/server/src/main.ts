@@ -18,11 +18,19 @@ const signIns = config.DEMO ? await seedDemo(db) : []
 const { app } = await buildApp({ config, db, logger })
 await app.listen({ port: config.PORT, host: config.HOST })
 const address = `http://localhost:${config.PORT}`
-logger.info({ ms: Date.now() - started, demo: config.DEMO, database: config.DATABASE_URL ? 'postgres' : 'sqlite' }, 'ready')
+logger.info(
+  { ms: Date.now() - started, demo: config.DEMO, database: config.DATABASE_URL ? 'postgres' : 'sqlite' },
+  'ready',
+)
 
 if (config.DEMO) {
-  const rows = signIns.map((s) => `  ${s.role.padEnd(19)} ${`${address}${s.screen}`.padEnd(36)} enterprise ${s.enterprise.padEnd(9)} ${s.username.padEnd(11)} ${s.password}`)
-  process.stdout.write(`\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n\n`)
+  const rows = signIns.map(
+    (s) =>
+      `  ${s.role.padEnd(19)} ${`${address}${s.screen}`.padEnd(36)} enterprise ${s.enterprise.padEnd(9)} ${s.username.padEnd(11)} ${s.password}`,
+  )
+  process.stdout.write(
+    `\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n\n`,
+  )
 }
 
 let closing = false

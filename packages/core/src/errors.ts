@@ -62,16 +62,25 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
     zh: '登录失败次数过多，请{minutes}分钟后再试',
     en: 'Too many failed sign-ins, try again in {minutes} minutes',
   },
-  1010: { zh: '企业信息与登录凭证不一致，请重新登录', en: 'The company does not match your sign-in, sign in again' },
+  1010: {
+    zh: '企业信息与登录凭证不一致，请重新登录',
+    en: 'The company does not match your sign-in, sign in again',
+  },
   1011: { zh: '请先完成滑块验证', en: 'Complete the slider verification first' },
   1012: { zh: '用户名已存在', en: 'This user name is already taken' },
   3023: { zh: '操作结果', en: 'Result' },
 }
 
 /** Render a catalogue message with `{name}` parameters. */
-export function errorMessage(code: ErrorCodeValue, lang: LanguageCode, params?: Record<string, string | number>): string {
+export function errorMessage(
+  code: ErrorCodeValue,
+  lang: LanguageCode,
+  params?: Record<string, string | number>,
+): string {
   const template = errorMessages[code]?.[lang] ?? errorMessages[500][lang]
-  return params ? template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : template
+  return params
+    ? template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m))
+    : template
 }
 
 /** Response envelope of every API answer. */

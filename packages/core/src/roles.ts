@@ -18,7 +18,11 @@ export const isRoleId = (v: unknown): v is RoleId => typeof v === 'number' && RO
 /** Platform staff: they belong to the platform tenant and reach tenant data only through admin endpoints. */
 export const PLATFORM_ROLES: readonly RoleId[] = [Role.admin, Role.operations, Role.business]
 /** People of a paying tenant. */
-export const TENANT_ROLES: readonly RoleId[] = [Role.customerMaster, Role.customerUser, Role.customerUserLeader]
+export const TENANT_ROLES: readonly RoleId[] = [
+  Role.customerMaster,
+  Role.customerUser,
+  Role.customerUserLeader,
+]
 /** Agents: each occupies a seat. */
 export const AGENT_ROLES: readonly RoleId[] = [Role.customerUser, Role.customerUserLeader]
 /** Who may open the agent desk (spec §2 "Agent desk"). */

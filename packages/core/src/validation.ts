@@ -20,7 +20,10 @@ const ascendingRun = (s: string) =>
   /^\d+$/.test(s) && s.length > 1 && [...s].every((c, i) => i === 0 || Number(c) === Number(s[i - 1]) + 1)
 
 /** The shared password rules, applied whenever a password is set. */
-export function checkPassword(password: string | undefined | null, accountName?: string): ValidationKey | null {
+export function checkPassword(
+  password: string | undefined | null,
+  accountName?: string,
+): ValidationKey | null {
   if (!password) return 'password.required'
   if (!/^[A-Za-z0-9]+$/.test(password)) return 'password.charset'
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'password.length'
@@ -33,7 +36,8 @@ export function checkPassword(password: string | undefined | null, accountName?:
 /** The login form only checks presence and length (product-decisions). */
 export function checkLoginPassword(password: string | undefined | null): ValidationKey | null {
   if (!password) return 'password.required'
-  if (password.length < LOGIN_PASSWORD_MIN || password.length > LOGIN_PASSWORD_MAX) return 'password.loginLength'
+  if (password.length < LOGIN_PASSWORD_MIN || password.length > LOGIN_PASSWORD_MAX)
+    return 'password.loginLength'
   return null
 }
 

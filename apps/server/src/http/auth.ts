@@ -35,7 +35,11 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): RouteAc
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method === 'HEAD') continue
-      table.push({ method, url: route.url, access: cfg.public ? 'public' : (cfg.roles ?? []).map((r) => roleName(r as RoleId)).join(',') })
+      table.push({
+        method,
+        url: route.url,
+        access: cfg.public ? 'public' : (cfg.roles ?? []).map((r) => roleName(r as RoleId)).join(','),
+      })
     }
   })
 

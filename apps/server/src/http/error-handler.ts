@@ -26,17 +26,23 @@ export function installErrorHandler(app: FastifyInstance): void {
       }))
       const first = issues[0]
       const msg = first?.message ?? ''
-      return reply.status(200).send({ code: ErrorCode.badRequest, msg: msg || errorMessage(400, lang), data: { issues } })
+      return reply
+        .status(200)
+        .send({ code: ErrorCode.badRequest, msg: msg || errorMessage(400, lang), data: { issues } })
     }
     if (error.validation) {
       return reply.status(200).send({ code: ErrorCode.badRequest, msg: errorMessage(400, lang), data: null })
     }
     const status = error.statusCode ?? 500
     if (status === 429) {
-      return reply.status(200).send({ code: ErrorCode.tooManyRequests, msg: errorMessage(429, lang), data: null })
+      return reply
+        .status(200)
+        .send({ code: ErrorCode.tooManyRequests, msg: errorMessage(429, lang), data: null })
     }
     if (status === 413) {
-      return reply.status(200).send({ code: ErrorCode.payloadTooLarge, msg: errorMessage(413, lang), data: null })
+      return reply
+        .status(200)
+        .send({ code: ErrorCode.payloadTooLarge, msg: errorMessage(413, lang), data: null })
     }
     if (status >= 400 && status < 500) {
       return reply.status(200).send({ code: ErrorCode.badRequest, msg: errorMessage(400, lang), data: null })

@@ -26,7 +26,9 @@ describe('transport', () => {
   })
 
   it('refuses a body over the limit with a clear code', async () => {
-    const r = await ctx.call('POST', '/damai/system/auth/login', { body: { username: 'x'.repeat(5000), password: 'abcd1234' } })
+    const r = await ctx.call('POST', '/damai/system/auth/login', {
+      body: { username: 'x'.repeat(5000), password: 'abcd1234' },
+    })
     expect(r.code).toBe(413)
   })
 
@@ -49,7 +51,11 @@ describe('transport', () => {
   it('serves the version file with the client version, uncached', async () => {
     const r = await ctx.res('GET', '/version.json')
     expect(r.headers['cache-control']).toBe('no-store')
-    expect(r.json()[0]).toMatchObject({ version: '2.4.33', newFunction: expect.any(Array), bugFix: expect.any(Array) })
+    expect(r.json()[0]).toMatchObject({
+      version: '2.4.33',
+      newFunction: expect.any(Array),
+      bugFix: expect.any(Array),
+    })
   })
 
   it('publishes the OpenAPI document', async () => {

@@ -23,7 +23,8 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('cross-origin-opener-policy', 'same-origin')
     reply.header('cross-origin-resource-policy', 'same-origin')
     const type = String(reply.getHeader('content-type') ?? '')
-    if (type.startsWith('text/html') && !request.url.startsWith('/docs')) reply.header('content-security-policy', CSP)
+    if (type.startsWith('text/html') && !request.url.startsWith('/docs'))
+      reply.header('content-security-policy', CSP)
     return payload
   })
 }

@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Role, type RoleId } from '@app/core'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { pino } from 'pino'
 import pg from 'pg'
+import { pino } from 'pino'
 import { type App, buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import { type Db, migrate, openDatabase } from '../db/index.js'
@@ -69,7 +69,12 @@ export interface TestContext extends App {
   call: (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    opts?: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+    opts?: {
+      token?: string
+      body?: unknown
+      query?: Record<string, string>
+      headers?: Record<string, string>
+    },
   ) => Promise<{ res: LightMyRequestResponse; code: number; msg: string; data: unknown }>
 }
 
@@ -93,12 +98,25 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     tenant: async (account, opts = {}) => {
       const t = await db
         .insertInto('tenants')
-        .values({ name: `Tenant ${account}`, account, is_platform: 0, risk_status: 0, special_channel: 0, status: 0, created_at: now, updated_at: now })
+        .values({
+          name: `Tenant ${account}`,
+          account,
+          is_platform: 0,
+          risk_status: 0,
+          special_channel: 0,
+          status: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await ctx.user(t.id, Role.customerMaster, `${account}-master`)
       const end = opts.validEndDate === undefined ? now + 30 * 86_400_000 : opts.validEndDate
-      await db.updateTable('users').set({ valid_start_date: now, valid_end_date: end }).where('tenant_id', '=', t.id).execute()
+      await db
+        .updateTable('users')
+        .set({ valid_start_date: now, valid_end_date: end })
+        .where('tenant_id', '=', t.id)
+        .execute()
       return t.id
     },
     user: async (tenantId, roleId, username, password = 'Passw0rd') => {
@@ -124,23 +142,41 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return row.id
     },
     signIn: async (username, password, targetAccount) => {
-      const { code, data, msg } = await ctx.call('POST', '/damai/system/auth/login', { body: { username, password, targetAccount } })
+      const { code, data, msg } = await ctx.call('POST', '/damai/system/auth/login', {
+        body: { username, password, targetAccount },
+      })
       if (code !== 0) throw new Error(`sign-in of ${username} failed: ${code} ${msg}`)
       const d = data as { accessToken: string; userId: number; tenantId: number }
       return { token: d.accessToken, userId: d.userId, tenantId: d.tenantId }
     },
     as: async (tenantId, roleId, username) => {
       const userId = await ctx.user(tenantId, roleId, username)
-      const { accessToken } = await built.services.tokens.issue({ id: userId, tenant_id: tenantId }, { ip: '127.0.0.1', userAgent: 'test' })
+      const { accessToken } = await built.services.tokens.issue(
+        { id: userId, tenant_id: tenantId },
+        { ip: '127.0.0.1', userAgent: 'test' },
+      )
       return { token: accessToken, userId, tenantId }
     },
     res: (method, url, rawBody) =>
-      app.inject({ method, url, payload: rawBody, headers: rawBody ? { 'content-type': 'application/json' } : {} }),
+      app.inject({
+        method,
+        url,
+        payload: rawBody,
+        headers: rawBody ? { 'content-type': 'application/json' } : {},
+      }),
     call: async (method, url, opts = {}) => {
       const headers: Record<string, string> = { ...opts.headers }
       if (opts.token) headers.authorization = `Bearer ${opts.token}`
-      const res = await app.inject({ method, url, query: opts.query, headers, ...(opts.body !== undefined ? { payload: opts.body as object } : {}) })
-      const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code: number; msg: string; data: unknown }) : { code: -1, msg: res.body, data: null }
+      const res = await app.inject({
+        method,
+        url,
+        query: opts.query,
+        headers,
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      })
+      const json = res.headers['content-type']?.toString().includes('json')
+        ? (res.json() as { code: number; msg: string; data: unknown })
+        : { code: -1, msg: res.body, data: null }
       return { res, code: json.code, msg: json.msg, data: json.data }
     },
   }
@@ -149,6 +185,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
 
 /** Signs in as the platform admin through the service (the admin login needs a captcha). */
 export async function adminToken(ctx: TestContext): Promise<string> {
-  const admin = await ctx.db.selectFrom('users').select(['id', 'tenant_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+  const admin = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'tenant_id'])
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow()
   return (await ctx.services.tokens.issue(admin, { ip: '127.0.0.1', userAgent: 'test' })).accessToken
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_TITLE_MAX, LOGIN_PASSWORD_MAX, USERNAME_MAX } from '../constants.js'
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  LOGIN_PASSWORD_MAX,
+  USERNAME_MAX,
+} from '../constants.js'
 import { checkLoginPassword, checkPassword } from '../validation.js'
 
 const username = z
@@ -29,7 +34,10 @@ export const adminLoginBody = z.object({
   enterUsername: z.string({ message: 'required' }).trim().min(1, 'required').max(USERNAME_MAX, 'tooLong'),
   username,
   password: loginPassword,
-  captchaVerification: z.string({ message: 'captcha.required' }).min(1, 'captcha.required').max(200, 'invalid'),
+  captchaVerification: z
+    .string({ message: 'captcha.required' })
+    .min(1, 'captcha.required')
+    .max(200, 'invalid'),
 })
 export type AdminLoginBody = z.infer<typeof adminLoginBody>
 
@@ -89,7 +97,11 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>
 
 export const announcementBody = z.object({
-  title: z.string({ message: 'announcement.title' }).trim().min(1, 'announcement.title').max(ANNOUNCEMENT_TITLE_MAX, 'announcement.title'),
+  title: z
+    .string({ message: 'announcement.title' })
+    .trim()
+    .min(1, 'announcement.title')
+    .max(ANNOUNCEMENT_TITLE_MAX, 'announcement.title'),
   content: z
     .string({ message: 'announcement.content' })
     .trim()

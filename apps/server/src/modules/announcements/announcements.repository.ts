@@ -13,7 +13,15 @@ export class AnnouncementsRepository {
     return this.db
       .selectFrom('announcements as a')
       .leftJoin('users as u', 'u.id', 'a.created_by')
-      .select(['a.id', 'a.title', 'a.content', 'a.status', 'a.created_at', 'a.updated_at', 'u.username as creator'])
+      .select([
+        'a.id',
+        'a.title',
+        'a.content',
+        'a.status',
+        'a.created_at',
+        'a.updated_at',
+        'u.username as creator',
+      ])
   }
 
   async page(filter: AnnouncementFilter, pageNo: number, pageSize: number) {
@@ -36,7 +44,12 @@ export class AnnouncementsRepository {
     return this.base().where('a.status', '=', status).orderBy('a.id', 'desc').limit(limit).execute()
   }
 
-  async insert(values: { title: string; content: string; status: number; created_by: number }): Promise<number> {
+  async insert(values: {
+    title: string
+    content: string
+    status: number
+    created_by: number
+  }): Promise<number> {
     const now = Date.now()
     const row = await this.db
       .insertInto('announcements')

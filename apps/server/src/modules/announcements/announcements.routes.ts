@@ -13,7 +13,10 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
   const tags = ['announcement']
   r.post(
     '/damai/notice/announcement/page',
-    { config: { roles: ADMIN }, schema: { tags, summary: 'Page through announcements', body: announcementPageBody } },
+    {
+      config: { roles: ADMIN },
+      schema: { tags, summary: 'Page through announcements', body: announcementPageBody },
+    },
     async (req) => {
       const { pageNo, pageSize, ...filter } = req.body
       return ok(await service.page(filter, pageNo, pageSize))
@@ -31,7 +34,10 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
   )
   r.put(
     '/damai/notice/announcement',
-    { config: { roles: ADMIN }, schema: { tags, summary: 'Change an announcement', body: announcementUpdateBody } },
+    {
+      config: { roles: ADMIN },
+      schema: { tags, summary: 'Change an announcement', body: announcementUpdateBody },
+    },
     async (req) => {
       const { id, ...values } = req.body
       await service.update(id, values)
@@ -42,7 +48,11 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
     '/damai/notice/announcement',
     {
       config: { roles: ADMIN },
-      schema: { tags, summary: 'Delete an announcement', querystring: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: {
+        tags,
+        summary: 'Delete an announcement',
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+      },
     },
     async (req) => {
       await service.remove(req.query.id)

@@ -9,20 +9,32 @@ import type { TokenService } from './token.service.js'
 
 const meta = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' })
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, tokens: TokenService, ratePerMinute: number): void {
+export function authRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  tokens: TokenService,
+  ratePerMinute: number,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const rateLimit = { max: ratePerMinute, timeWindow: '1 minute' }
 
   r.post(
     '/damai/system/auth/login',
-    { config: { public: true, rateLimit }, schema: { tags: ['auth'], summary: 'Sign in (tenant users)', body: loginBody } },
+    {
+      config: { public: true, rateLimit },
+      schema: { tags: ['auth'], summary: 'Sign in (tenant users)', body: loginBody },
+    },
     async (req) => ok(await auth.login(req.body, meta(req))),
   )
   r.post(
     '/damai/system/auth/admin/login',
     {
       config: { public: true, rateLimit },
-      schema: { tags: ['auth'], summary: 'Sign in with enterprise account and captcha', body: adminLoginBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with enterprise account and captcha',
+        body: adminLoginBody,
+      },
     },
     async (req) => ok(await auth.adminLogin(req.body, meta(req))),
   )

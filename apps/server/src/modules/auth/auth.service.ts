@@ -50,13 +50,22 @@ export class AuthService {
     return this.finish(user ?? null, body.username, body.password, meta)
   }
 
-  private async finish(user: User | null, username: string, password: string, meta: ClientMeta): Promise<LoginResult> {
+  private async finish(
+    user: User | null,
+    username: string,
+    password: string,
+    meta: ClientMeta,
+  ): Promise<LoginResult> {
     const valid = await verifyPassword(user?.password_hash ?? null, password)
     if (!user || !valid) {
       await this.limiter.recordFailure(username)
       throw new AppError(ErrorCode.wrongCredentials)
     }
-    const tenant = await this.db.selectFrom('tenants').select('status').where('id', '=', user.tenant_id).executeTakeFirst()
+    const tenant = await this.db
+      .selectFrom('tenants')
+      .select('status')
+      .where('id', '=', user.tenant_id)
+      .executeTakeFirst()
     if (user.status !== UserStatus.enabled || tenant?.status !== 0) throw new AppError(ErrorCode.userDisabled)
     await this.limiter.reset(username)
     const issued = await this.tokens.issue(user, meta)
@@ -65,7 +74,11 @@ export class AuthService {
 
   /** The tenant id behind an enterprise account name (the admin login stores it before signing in). */
   async tenantIdByName(name: string): Promise<{ tenantId: number }> {
-    const row = await this.db.selectFrom('tenants').select('id').where('account', '=', name.trim()).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('account', '=', name.trim())
+      .executeTakeFirst()
     if (!row) throw new AppError(ErrorCode.tenantNotFound)
     return { tenantId: row.id }
   }

@@ -38,7 +38,10 @@ export class LoginLimiter {
       const count = fresh ? 1 : row.count + 1
       const locked_until = count >= this.maxFailures ? now + this.lockMs : null
       if (!row) {
-        await tx.insertInto('login_failures').values({ key, count, window_start: now, locked_until }).execute()
+        await tx
+          .insertInto('login_failures')
+          .values({ key, count, window_start: now, locked_until })
+          .execute()
       } else {
         await tx
           .updateTable('login_failures')

@@ -19,7 +19,10 @@ export class TokenService {
     private readonly ttlMs: number,
   ) {}
 
-  async issue(user: { id: number; tenant_id: number }, meta: { ip: string; userAgent: string }): Promise<IssuedToken> {
+  async issue(
+    user: { id: number; tenant_id: number },
+    meta: { ip: string; userAgent: string },
+  ): Promise<IssuedToken> {
     const accessToken = randomBytes(32).toString('base64url')
     const now = Date.now()
     const expiresAt = now + this.ttlMs
@@ -47,14 +50,25 @@ export class TokenService {
       .selectFrom('auth_tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
       .innerJoin('tenants as n', 'n.id', 'u.tenant_id')
-      .select(['t.id as tokenId', 't.expires_at', 't.revoked_at', 't.last_seen_at', 'u.id as userId', 'u.tenant_id'])
+      .select([
+        't.id as tokenId',
+        't.expires_at',
+        't.revoked_at',
+        't.last_seen_at',
+        'u.id as userId',
+        'u.tenant_id',
+      ])
       .select(['u.role_id', 'u.username', 'u.status', 'n.is_platform', 'n.status as tenantStatus'])
       .where('t.token_hash', '=', sha256(accessToken))
       .executeTakeFirst()
     if (!row || row.revoked_at != null || row.expires_at <= now) return null
     if (row.status !== UserStatus.enabled || row.tenantStatus !== 0) return null
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-      await this.db.updateTable('auth_tokens').set({ last_seen_at: now }).where('id', '=', row.tokenId).execute()
+      await this.db
+        .updateTable('auth_tokens')
+        .set({ last_seen_at: now })
+        .where('id', '=', row.tokenId)
+        .execute()
     }
     const roleId = row.role_id as RoleId
     return {
@@ -68,7 +82,11 @@ export class TokenService {
   }
 
   async revoke(tokenId: number): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ revoked_at: Date.now() }).where('id', '=', tokenId).execute()
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: Date.now() })
+      .where('id', '=', tokenId)
+      .execute()
   }
 
   /** Revoke every live token of a user (password change, disable). */

@@ -22,13 +22,29 @@ export class CaptchaService {
   constructor(private readonly db: Db) {}
 
   async issue(now = Date.now()): Promise<CaptchaImage> {
-    const img = renderPuzzle({ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, pieceSize: CAPTCHA_PIECE, random: secureRandom })
+    const img = renderPuzzle({
+      width: CAPTCHA_WIDTH,
+      height: CAPTCHA_HEIGHT,
+      pieceSize: CAPTCHA_PIECE,
+      random: secureRandom,
+    })
     const token = randomBytes(18).toString('base64url')
     const expiresAt = now + CAPTCHA_TTL_MS
-    await this.db.deleteFrom('captchas').where('expires_at', '<', now - CAPTCHA_TTL_MS).execute()
+    await this.db
+      .deleteFrom('captchas')
+      .where('expires_at', '<', now - CAPTCHA_TTL_MS)
+      .execute()
     await this.db
       .insertInto('captchas')
-      .values({ token, x: img.x, y: img.y, created_at: now, expires_at: expiresAt, verified_at: null, used_at: null })
+      .values({
+        token,
+        x: img.x,
+        y: img.y,
+        created_at: now,
+        expires_at: expiresAt,
+        verified_at: null,
+        used_at: null,
+      })
       .execute()
     return {
       token,

@@ -15,7 +15,11 @@ afterAll(() => ctx.close())
 async function puzzle() {
   const r = await ctx.call('POST', '/damai/system/captcha/get', { body: {} })
   const data = r.data as { token: string; backgroundImage: string; pieceImage: string; pieceY: number }
-  const row = await ctx.db.selectFrom('captchas').selectAll().where('token', '=', data.token).executeTakeFirstOrThrow()
+  const row = await ctx.db
+    .selectFrom('captchas')
+    .selectAll()
+    .where('token', '=', data.token)
+    .executeTakeFirstOrThrow()
   return { ...data, gapX: row.x }
 }
 
@@ -26,7 +30,8 @@ async function solved(): Promise<string> {
   return (r.data as { captchaVerification: string }).captchaVerification
 }
 
-const adminLogin = (body: Record<string, unknown>) => ctx.call('POST', '/damai/system/auth/admin/login', { body })
+const adminLogin = (body: Record<string, unknown>) =>
+  ctx.call('POST', '/damai/system/auth/admin/login', { body })
 
 describe('captcha', () => {
   it('hands out PNG images and the piece row, never the gap position', async () => {
@@ -39,15 +44,23 @@ describe('captcha', () => {
 
   it('burns a puzzle dropped in the wrong place', async () => {
     const p = await puzzle()
-    const miss = await ctx.call('POST', '/damai/system/captcha/check', { body: { token: p.token, x: p.gapX + 40 } })
+    const miss = await ctx.call('POST', '/damai/system/captcha/check', {
+      body: { token: p.token, x: p.gapX + 40 },
+    })
     expect(miss.code).toBe(ErrorCode.captchaInvalid)
-    const retry = await ctx.call('POST', '/damai/system/captcha/check', { body: { token: p.token, x: p.gapX } })
+    const retry = await ctx.call('POST', '/damai/system/captcha/check', {
+      body: { token: p.token, x: p.gapX },
+    })
     expect(retry.code).toBe(ErrorCode.captchaInvalid)
   })
 
   it('answers expired for an old puzzle', async () => {
     const p = await puzzle()
-    await ctx.db.updateTable('captchas').set({ expires_at: Date.now() - 1 }).where('token', '=', p.token).execute()
+    await ctx.db
+      .updateTable('captchas')
+      .set({ expires_at: Date.now() - 1 })
+      .where('token', '=', p.token)
+      .execute()
     const r = await ctx.call('POST', '/damai/system/captcha/check', { body: { token: p.token, x: p.gapX } })
     expect(r.code).toBe(ErrorCode.captchaExpired)
   })
@@ -61,21 +74,41 @@ describe('POST /damai/system/auth/admin/login', () => {
 
   it('refuses an unsolved puzzle', async () => {
     const p = await puzzle()
-    const r = await adminLogin({ enterUsername: 'platform', username: 'admin', password: ADMIN_PASSWORD, captchaVerification: p.token })
+    const r = await adminLogin({
+      enterUsername: 'platform',
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      captchaVerification: p.token,
+    })
     expect(r.code).toBe(ErrorCode.captchaInvalid)
   })
 
   it('refuses a wrong password and burns the captcha', async () => {
     const v = await solved()
-    const r = await adminLogin({ enterUsername: 'platform', username: 'admin', password: 'Wrong1234', captchaVerification: v })
+    const r = await adminLogin({
+      enterUsername: 'platform',
+      username: 'admin',
+      password: 'Wrong1234',
+      captchaVerification: v,
+    })
     expect(r.code).toBe(ErrorCode.wrongCredentials)
-    const again = await adminLogin({ enterUsername: 'platform', username: 'admin', password: ADMIN_PASSWORD, captchaVerification: v })
+    const again = await adminLogin({
+      enterUsername: 'platform',
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      captchaVerification: v,
+    })
     expect(again.code).toBe(ErrorCode.captchaInvalid)
   })
 
   it('signs the admin in with a solved captcha, which then cannot be used twice', async () => {
     const v = await solved()
-    const body = { enterUsername: 'platform', username: 'admin', password: ADMIN_PASSWORD, captchaVerification: v }
+    const body = {
+      enterUsername: 'platform',
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      captchaVerification: v,
+    }
     const r = await adminLogin(body)
     expect(r.code).toBe(0)
     const token = (r.data as { accessToken: string }).accessToken
@@ -85,12 +118,22 @@ describe('POST /damai/system/auth/admin/login', () => {
   })
 
   it('signs a tenant user in through their enterprise account', async () => {
-    const r = await adminLogin({ enterUsername: 'acme', username: 'alice', password: 'Alice123', captchaVerification: await solved() })
+    const r = await adminLogin({
+      enterUsername: 'acme',
+      username: 'alice',
+      password: 'Alice123',
+      captchaVerification: await solved(),
+    })
     expect(r.code).toBe(0)
   })
 
   it('does not find a user under another enterprise account', async () => {
-    const r = await adminLogin({ enterUsername: 'platform', username: 'alice', password: 'Alice123', captchaVerification: await solved() })
+    const r = await adminLogin({
+      enterUsername: 'platform',
+      username: 'alice',
+      password: 'Alice123',
+      captchaVerification: await solved(),
+    })
     expect(r.code).toBe(ErrorCode.wrongCredentials)
   })
 })

@@ -10,7 +10,10 @@ export const ADMIN_USERNAME = 'admin'
 /** A password that passes the shared rules, for the first admin when none is configured. */
 function generatePassword(): string {
   for (;;) {
-    const p = randomBytes(12).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 14)
+    const p = randomBytes(12)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 14)
     if (p.length >= 10 && /\d/.test(p) && /[A-Za-z]/.test(p) && !checkPassword(p, ADMIN_USERNAME)) return p
   }
 }
@@ -61,7 +64,8 @@ export async function ensurePlatformAdmin(db: Db, log: Logger, adminPassword?: s
       })
       .execute()
   })
-  if (adminPassword) log.info({ account: PLATFORM_ACCOUNT, username: ADMIN_USERNAME }, 'platform admin created')
+  if (adminPassword)
+    log.info({ account: PLATFORM_ACCOUNT, username: ADMIN_USERNAME }, 'platform admin created')
   else {
     // Printed once, on the console only: it is the only way to learn it.
     process.stdout.write(

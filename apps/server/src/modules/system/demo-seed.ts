@@ -16,13 +16,69 @@ export interface DemoSignIn {
 
 /** The demo's people. Their passwords are public by design: this data exists only in demo mode. */
 export const DEMO_USERS: (DemoSignIn & { roleId: RoleId; nickname: string })[] = [
-  { role: 'admin', roleId: Role.admin, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'admin', password: 'Admin123', nickname: 'Administrator' },
-  { role: 'operations', roleId: Role.operations, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'operations', password: 'Oper2468', nickname: 'Olivia (operations)' },
-  { role: 'business', roleId: Role.business, screen: '/adminLogin', enterprise: PLATFORM_ACCOUNT, username: 'business', password: 'Busi2468', nickname: 'Ben (business)' },
-  { role: 'customerMaster', roleId: Role.customerMaster, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'master', password: 'Master123', nickname: 'Mia (supervisor)' },
-  { role: 'customerUser', roleId: Role.customerUser, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'agent1', password: 'Agent2468', nickname: 'Alice' },
-  { role: 'customerUser', roleId: Role.customerUser, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'agent2', password: 'Agent2468', nickname: 'Bob' },
-  { role: 'customerUserLeader', roleId: Role.customerUserLeader, screen: '/login', enterprise: DEMO_TENANT_ACCOUNT, username: 'leader', password: 'Leader123', nickname: 'Lena (team lead)' },
+  {
+    role: 'admin',
+    roleId: Role.admin,
+    screen: '/adminLogin',
+    enterprise: PLATFORM_ACCOUNT,
+    username: 'admin',
+    password: 'Admin123',
+    nickname: 'Administrator',
+  },
+  {
+    role: 'operations',
+    roleId: Role.operations,
+    screen: '/adminLogin',
+    enterprise: PLATFORM_ACCOUNT,
+    username: 'operations',
+    password: 'Oper2468',
+    nickname: 'Olivia (operations)',
+  },
+  {
+    role: 'business',
+    roleId: Role.business,
+    screen: '/adminLogin',
+    enterprise: PLATFORM_ACCOUNT,
+    username: 'business',
+    password: 'Busi2468',
+    nickname: 'Ben (business)',
+  },
+  {
+    role: 'customerMaster',
+    roleId: Role.customerMaster,
+    screen: '/login',
+    enterprise: DEMO_TENANT_ACCOUNT,
+    username: 'master',
+    password: 'Master123',
+    nickname: 'Mia (supervisor)',
+  },
+  {
+    role: 'customerUser',
+    roleId: Role.customerUser,
+    screen: '/login',
+    enterprise: DEMO_TENANT_ACCOUNT,
+    username: 'agent1',
+    password: 'Agent2468',
+    nickname: 'Alice',
+  },
+  {
+    role: 'customerUser',
+    roleId: Role.customerUser,
+    screen: '/login',
+    enterprise: DEMO_TENANT_ACCOUNT,
+    username: 'agent2',
+    password: 'Agent2468',
+    nickname: 'Bob',
+  },
+  {
+    role: 'customerUserLeader',
+    roleId: Role.customerUserLeader,
+    screen: '/login',
+    enterprise: DEMO_TENANT_ACCOUNT,
+    username: 'leader',
+    password: 'Leader123',
+    nickname: 'Lena (team lead)',
+  },
 ]
 
 async function ensureTenant(db: Db, account: string, name: string, isPlatform: boolean): Promise<number> {
@@ -31,7 +87,16 @@ async function ensureTenant(db: Db, account: string, name: string, isPlatform: b
   const now = Date.now()
   const row = await db
     .insertInto('tenants')
-    .values({ name, account, is_platform: isPlatform ? 1 : 0, risk_status: 0, special_channel: 0, status: 0, created_at: now, updated_at: now })
+    .values({
+      name,
+      account,
+      is_platform: isPlatform ? 1 : 0,
+      risk_status: 0,
+      special_channel: 0,
+      status: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -77,5 +142,11 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     }
     if (u.roleId === Role.operations) operationsId = id
   }
-  return DEMO_USERS.map(({ role, screen, enterprise, username, password }) => ({ role, screen, enterprise, username, password }))
+  return DEMO_USERS.map(({ role, screen, enterprise, username, password }) => ({
+    role,
+    screen,
+    enterprise,
+    username,
+    password,
+  }))
 }

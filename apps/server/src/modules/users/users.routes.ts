@@ -16,7 +16,11 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
     '/damai/system/user/profile/update-password',
     {
       config: { roles: ALL_ROLES },
-      schema: { tags: ['user'], summary: 'Change my password; signs out everywhere', body: changePasswordBody },
+      schema: {
+        tags: ['user'],
+        summary: 'Change my password; signs out everywhere',
+        body: changePasswordBody,
+      },
     },
     async (req) => {
       await users.changeOwnPassword(actorOf(req), req.body.password)
@@ -25,7 +29,10 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
   )
   r.get(
     '/damai/admin/user/getTenantRiskStatus',
-    { config: { roles: TENANT_ROLES }, schema: { tags: ['user'], summary: 'Risk status of my tenant (1 under control)' } },
+    {
+      config: { roles: TENANT_ROLES },
+      schema: { tags: ['user'], summary: 'Risk status of my tenant (1 under control)' },
+    },
     async (req) => ok(await users.tenantRiskStatus(actorOf(req))),
   )
 }

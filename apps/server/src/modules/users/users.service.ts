@@ -1,16 +1,16 @@
 import {
   type CurrentUser,
+  checkPassword,
   ErrorCode,
   PLATFORM_ROLES,
   Role,
   type RoleId,
-  checkPassword,
   roleName,
   vipActive,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { Actor } from '../../http/types.js'
 import { AppError } from '../../http/errors.js'
+import type { Actor } from '../../http/types.js'
 import { hashPassword } from '../auth/password.js'
 import type { TokenService } from '../auth/token.service.js'
 
@@ -37,7 +37,15 @@ export class UsersService {
     const row = await this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-      .select(['u.id', 'u.username', 'u.nickname', 'u.avatar', 'u.role_id', 'u.tenant_id', 'u.target_language'])
+      .select([
+        'u.id',
+        'u.username',
+        'u.nickname',
+        'u.avatar',
+        'u.role_id',
+        'u.tenant_id',
+        'u.target_language',
+      ])
       .select(['t.name as tenantName', 't.account as tenantAccount', 't.special_channel', 't.risk_status'])
       .where('u.id', '=', actor.userId)
       .where('u.tenant_id', '=', actor.tenantId)
@@ -60,7 +68,10 @@ export class UsersService {
       vipExpired: !platform && !vipActive(validDate[1]),
       targetLanguage: row.target_language,
       permissionVO: {},
-      specialChannelData: { tenantSpecialChannel: row.special_channel === 1, specialChannel: row.special_channel === 1 },
+      specialChannelData: {
+        tenantSpecialChannel: row.special_channel === 1,
+        specialChannel: row.special_channel === 1,
+      },
       riskStatus: row.risk_status,
       enableMasterAiTranslate: false,
       translateTools: [],
@@ -82,7 +93,11 @@ export class UsersService {
   }
 
   async tenantRiskStatus(actor: Actor): Promise<number> {
-    const row = await this.db.selectFrom('tenants').select('risk_status').where('id', '=', actor.tenantId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('tenants')
+      .select('risk_status')
+      .where('id', '=', actor.tenantId)
+      .executeTakeFirst()
     return row?.risk_status ?? 0
   }
 }

@@ -19,7 +19,11 @@ describe('GET /damai/system/user/profile/get', () => {
   it("gives a supervisor every field of the current user with the tenant's validity", async () => {
     await ctx.user(tenant, Role.customerMaster, 'boss', 'Boss1234')
     const end = Date.now() + 10 * 86_400_000
-    await ctx.db.updateTable('users').set({ valid_end_date: end }).where('username', '=', 'acme-master').execute()
+    await ctx.db
+      .updateTable('users')
+      .set({ valid_end_date: end })
+      .where('username', '=', 'acme-master')
+      .execute()
     const s = await ctx.signIn('acme-master', 'Passw0rd')
     const { data } = await ctx.call('GET', '/damai/system/user/profile/get', { token: s.token })
     expect(data).toMatchObject({
@@ -62,11 +66,19 @@ describe('PUT /damai/system/user/profile/update-password', () => {
   ])('refuses %j (%s) and changes nothing', async (password, _key, message) => {
     const s = await ctx.as(tenant, Role.customerUser, `chris99-${Math.random().toString(36).slice(2, 6)}`)
     await ctx.db.updateTable('users').set({ username: 'chris99' }).where('id', '=', s.userId).execute()
-    const before = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow()
+    const before = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow()
     const r = await ctx.call('PUT', url, { token: s.token, body: { password } })
     expect(r.msg).toBe(message)
     expect(r.code).not.toBe(0)
-    const after = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow()
+    const after = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', s.userId)
+      .executeTakeFirstOrThrow()
     expect(after.password_hash).toBe(before.password_hash)
     await ctx.db.deleteFrom('users').where('id', '=', s.userId).execute()
   })
@@ -79,7 +91,9 @@ describe('PUT /damai/system/user/profile/update-password', () => {
     expect(r.code).toBe(0)
     expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: a.token })).code).toBe(401)
     expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: b.token })).code).toBe(401)
-    const old = await ctx.call('POST', '/damai/system/auth/login', { body: { username: 'dave', password: 'Dave1234' } })
+    const old = await ctx.call('POST', '/damai/system/auth/login', {
+      body: { username: 'dave', password: 'Dave1234' },
+    })
     expect(old.code).toBe(ErrorCode.wrongCredentials)
     await ctx.signIn('dave', 'Fresh2024')
   })
@@ -87,7 +101,9 @@ describe('PUT /damai/system/user/profile/update-password', () => {
 
 describe('GET /damai/admin/user/getTenantRiskStatus', () => {
   it('is for tenant roles only', async () => {
-    expect((await ctx.call('GET', '/damai/admin/user/getTenantRiskStatus', { token: await adminToken(ctx) })).code).toBe(403)
+    expect(
+      (await ctx.call('GET', '/damai/admin/user/getTenantRiskStatus', { token: await adminToken(ctx) })).code,
+    ).toBe(403)
   })
 
   it("answers the caller's tenant status", async () => {
@@ -96,6 +112,8 @@ describe('GET /damai/admin/user/getTenantRiskStatus', () => {
     const s = await ctx.as(t, Role.customerMaster, 'risky-boss')
     expect((await ctx.call('GET', '/damai/admin/user/getTenantRiskStatus', { token: s.token })).data).toBe(1)
     const other = await ctx.as(tenant, Role.customerMaster, 'calm-boss')
-    expect((await ctx.call('GET', '/damai/admin/user/getTenantRiskStatus', { token: other.token })).data).toBe(0)
+    expect(
+      (await ctx.call('GET', '/damai/admin/user/getTenantRiskStatus', { token: other.token })).data,
+    ).toBe(0)
   })
 })
