@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js'
+import { containsText } from '../../db/search.js'
 
 export interface AnnouncementFilter {
   title?: string
@@ -26,11 +27,11 @@ export class AnnouncementsRepository {
 
   async page(filter: AnnouncementFilter, pageNo: number, pageSize: number) {
     let q = this.db.selectFrom('announcements as a')
-    if (filter.title) q = q.where('a.title', 'like', `%${filter.title.replace(/[%_\\]/g, '\\$&')}%`)
+    if (filter.title) q = q.where(containsText('a.title', filter.title))
     if (filter.status !== undefined) q = q.where('a.status', '=', filter.status)
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
     let rows = this.base()
-    if (filter.title) rows = rows.where('a.title', 'like', `%${filter.title.replace(/[%_\\]/g, '\\$&')}%`)
+    if (filter.title) rows = rows.where(containsText('a.title', filter.title))
     if (filter.status !== undefined) rows = rows.where('a.status', '=', filter.status)
     const list = await rows
       .orderBy('a.id', 'desc')
