@@ -3,7 +3,9 @@ import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 4610)
-const dataDir = path.join(os.tmpdir(), `wsdesk-e2e-${process.pid}`)
+// Set once in the runner; workers inherit it, so tests can read the server's database.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `wsdesk-e2e-${process.pid}`)
+const dataDir = process.env.E2E_DATA_DIR
 
 /** Browser flows in Debian's Chromium against the built server in demo mode, on a fresh database. */
 export default defineConfig({

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN,
   SESSION_PHONE_MAX,
   SESSION_PHONE_MIN,
+  USERNAME_MAX,
 } from './constants.js'
 
 /**
@@ -30,6 +31,17 @@ export function checkPassword(
   if (accountName && password.toLowerCase() === accountName.trim().toLowerCase()) return 'password.sameAsName'
   if (/^(\d)\1+$/.test(password)) return 'password.sameDigit'
   if (ascendingRun(password)) return 'password.ascending'
+  return null
+}
+
+/**
+ * A user name as the sign-in forms check it: present once trimmed, at most USERNAME_MAX long (the
+ * same rule as the `username` zod schema of api/auth.ts, for forms that do without zod).
+ */
+export function checkUsername(name: string | undefined | null): ValidationKey | null {
+  const trimmed = name?.trim()
+  if (!trimmed) return 'username.required'
+  if (trimmed.length > USERNAME_MAX) return 'username.length'
   return null
 }
 

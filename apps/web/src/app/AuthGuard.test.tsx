@@ -1,0 +1,89 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import Cookies from 'js-cookie'
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useSession } from '../stores/session'
+import { fakeServer, makeUser, ok } from '../test/fixtures'
+import { StorageKey } from '../utils/storage'
+import { AuthGuard } from './AuthGuard'
+import { setFeedback } from './feedback'
+
+function Where() {
+  const { pathname, search } = useLocation()
+  return <div data-testid="where">{`${pathname}${search}`}</div>
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthGuard>
+            <Where />
+          </AuthGuard>
+        ),
+        children: [{ path: '*', element: null }],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} />)
+}
+
+const error = vi.fn()
+
+beforeEach(() => {
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error, success: noop, warning: noop, info: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+})
+
+afterEach(() => {
+  Cookies.remove(StorageKey.token)
+  useSession.setState({ token: undefined, user: null, roles: [] })
+  error.mockReset()
+})
+
+describe('<AuthGuard>', () => {
+  it('sends a visitor without token to the login page with the path as redirect', async () => {
+    renderAt('/announcementManage/index?page=2')
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      `/login?redirect=${encodeURIComponent('/announcementManage/index?page=2')}`,
+    )
+  })
+
+  it('sends unknown paths to /404', async () => {
+    renderAt('/no/such/page')
+    expect(await screen.findByTestId('where')).toHaveTextContent('/404')
+  })
+
+  it('with a token but no roles, loads the profile, then shows the page', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok' })
+    fakeServer({ '/damai/system/user/profile/get': () => ok(makeUser()) })
+    renderAt('/home')
+    expect(await screen.findByTestId('where')).toHaveTextContent('/home')
+    expect(useSession.getState().roles).toEqual([4])
+  })
+
+  it('when the profile fails, drops the token, says the sign-in expired and goes to the login page', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok' })
+    fakeServer({ '/damai/system/user/profile/get': () => ({ code: 401, msg: 'expired' }) })
+    renderAt('/home')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login?redirect=%2Fhome'))
+    expect(Cookies.get(StorageKey.token)).toBeUndefined()
+    expect(error).toHaveBeenCalledWith({ content: '登录认证已过期，请重新登录' })
+  })
+
+  it('sends a signed-in user away from /login to /', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok', roles: [4], user: makeUser() })
+    renderAt('/login')
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/)
+  })
+})

@@ -1,0 +1,24 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet, useNavigate } from 'react-router'
+import { useVersionCheck } from '../hooks/useVersionCheck'
+import { AuthGuard } from './AuthGuard'
+import { setNavigate } from './feedback'
+import { PageLoading } from './PageLoading'
+
+/** The element above every route: guard, version check, and navigation for non-React code. */
+export function Root() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    setNavigate((to, options) => {
+      void navigate(to, options)
+    })
+  }, [navigate])
+  useVersionCheck()
+  return (
+    <AuthGuard>
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <Outlet />
+      </Suspense>
+    </AuthGuard>
+  )
+}

@@ -1,0 +1,43 @@
+import { Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
+import { useSession } from '../stores/session'
+import { PageLoading } from './PageLoading'
+import { type AppRoute, canOpen, leafRoutes } from './routeAccess'
+import { RouteMetaContext } from './routeMeta'
+
+/** Sets the document title from the route's title and the product title. */
+function useDocumentTitle(titleKey: string) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    document.title = `${t(titleKey)} - ${t('common.appTitle')}`
+  }, [t, titleKey])
+}
+
+/**
+ * Renders one route of the table: a user without one of its roles gets the 404 page, as if the
+ * route were not there (routes are built from the roles, spec §2).
+ */
+export function RouteView({ route, checkRoles = true }: { route: AppRoute; checkRoles?: boolean }) {
+  const roles = useSession((s) => s.roles)
+  useDocumentTitle(route.titleKey)
+  if (checkRoles && !canOpen(route, roles)) return <Navigate to="/404" replace />
+  const Page = route.component
+  if (!Page) return <Navigate to="/404" replace />
+  return (
+    <RouteMetaContext.Provider value={route}>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </RouteMetaContext.Provider>
+  )
+}
+
+/** A group path (/accountManage) opens its first child the user may open. */
+export function GroupRedirect({ route }: { route: AppRoute }) {
+  const roles = useSession((s) => s.roles)
+  const first = canOpen(route, roles)
+    ? leafRoutes(route.children ?? []).find((r) => canOpen(r, roles))
+    : undefined
+  return <Navigate to={first ? first.path : '/404'} replace />
+}

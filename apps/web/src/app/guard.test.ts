@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { decideNavigation, safeRedirect } from './guard'
+
+const at = (pathname: string, search = '', hasToken = false, rolesLoaded = false, known = true) =>
+  decideNavigation({ pathname, search, hasToken, rolesLoaded, known })
+
+describe('decideNavigation (spec §2 navigation guard)', () => {
+  it('sends a signed-in user away from /login to /', () => {
+    expect(at('/login', '', true, true)).toEqual({ kind: 'redirect', to: '/' })
+    expect(at('/login', '?redirect=%2Fhome', true, false)).toEqual({ kind: 'redirect', to: '/' })
+  })
+
+  it('lets public paths through without a token', () => {
+    for (const p of [
+      '/login',
+      '/adminLogin',
+      '/s',
+      '/s2',
+      '/apiInterfaceCodeShare',
+      '/apiInterfaceChatHistoryShare',
+      '/404',
+    ]) {
+      expect(at(p)).toEqual({ kind: 'allow' })
+    }
+  })
+
+  it('sends other paths to the login page with path and query as redirect', () => {
+    expect(at('/announcementManage/index', '?page=2&q=a b')).toEqual({
+      kind: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/announcementManage/index?page=2&q=a b')}`,
+    })
+  })
+
+  it('sends a path that is no route to /404, signed in or not', () => {
+    expect(at('/nope', '', false, false, false)).toEqual({ kind: 'redirect', to: '/404' })
+    expect(at('/nope', '', true, true, false)).toEqual({ kind: 'redirect', to: '/404' })
+  })
+
+  it('asks for the profile when a token has no roles yet, then allows', () => {
+    expect(at('/home', '', true, false)).toEqual({ kind: 'loadProfile' })
+    expect(at('/home', '', true, true)).toEqual({ kind: 'allow' })
+  })
+})
+
+describe('safeRedirect', () => {
+  it('keeps in-site paths with their query', () => {
+    expect(safeRedirect('/fansManage/list?x=1')).toBe('/fansManage/list?x=1')
+  })
+
+  it('falls back to /home for nothing, other sites or the login pages', () => {
+    for (const v of [
+      null,
+      '',
+      'https://evil.test',
+      '//evil.test',
+      '/\\evil.test',
+      '/login',
+      '/adminLogin?x=1',
+    ]) {
+      expect(safeRedirect(v)).toBe('/home')
+    }
+  })
+})

@@ -1,0 +1,68 @@
+import {
+  AlertOutlined,
+  ApiOutlined,
+  BarChartOutlined,
+  CalculatorOutlined,
+  ClusterOutlined,
+  CommentOutlined,
+  ControlOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  ExperimentOutlined,
+  FileSearchOutlined,
+  FundOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  NotificationOutlined,
+  PictureOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+  UserSwitchOutlined,
+  WhatsAppOutlined,
+} from '@ant-design/icons'
+import type { ComponentType } from 'react'
+
+/**
+ * Icons of the route table by name. The table names them only, so the icons load with the
+ * layout and not with the sign-in pages.
+ */
+export const routeIcons = {
+  alert: AlertOutlined,
+  api: ApiOutlined,
+  barChart: BarChartOutlined,
+  calculator: CalculatorOutlined,
+  cluster: ClusterOutlined,
+  comment: CommentOutlined,
+  control: ControlOutlined,
+  customerService: CustomerServiceOutlined,
+  dashboard: DashboardOutlined,
+  experiment: ExperimentOutlined,
+  fileSearch: FileSearchOutlined,
+  fund: FundOutlined,
+  history: HistoryOutlined,
+  home: HomeOutlined,
+  idcard: IdcardOutlined,
+  notification: NotificationOutlined,
+  picture: PictureOutlined,
+  profile: ProfileOutlined,
+  safetyCertificate: SafetyCertificateOutlined,
+  setting: SettingOutlined,
+  shop: ShopOutlined,
+  shoppingCart: ShoppingCartOutlined,
+  solution: SolutionOutlined,
+  team: TeamOutlined,
+  thunderbolt: ThunderboltOutlined,
+  tool: ToolOutlined,
+  userSwitch: UserSwitchOutlined,
+  whatsApp: WhatsAppOutlined,
+} satisfies Record<string, ComponentType>
+
+export type RouteIconName = keyof typeof routeIcons

@@ -1,0 +1,201 @@
+import { DESK_ROLES, Role } from '@app/core'
+import { lazy } from 'react'
+import type { AppRoute } from './routeAccess'
+
+/* Pages built in this release; every other route shows the shared "coming later" page. */
+const Login = lazy(() => import('../pages/login'))
+const AdminLogin = lazy(() => import('../pages/adminLogin'))
+const NotFound = lazy(() => import('../pages/notFound'))
+const Home = lazy(() => import('../pages/home'))
+const AnnouncementManage = lazy(() => import('../pages/announcementManage/index'))
+const ComingSoon = lazy(() => import('../pages/comingSoon'))
+
+const master = [Role.customerMaster] as const
+const admin = [Role.admin] as const
+const operations = [Role.operations] as const
+/** Salespeople see their own customers and orders (product-decisions "Who uses it"). */
+const sales = [Role.operations, Role.business] as const
+
+const soon = (path: string, titleKey: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+  path,
+  titleKey: `menu.${titleKey}`,
+  component: ComingSoon,
+  ...extra,
+})
+
+const group = (
+  path: string,
+  titleKey: string,
+  icon: AppRoute['icon'],
+  children: AppRoute[],
+  roles?: AppRoute['roles'],
+) => ({
+  path,
+  titleKey: `menu.${titleKey}`,
+  icon,
+  roles,
+  children,
+})
+
+/** Public pages (spec §2): no token needed, no layout. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/login', titleKey: 'menu.login', component: Login },
+  { path: '/adminLogin', titleKey: 'menu.adminLogin', component: AdminLogin },
+  { path: '/404', titleKey: 'menu.notFound', component: NotFound },
+  soon('/s', 'shareDiversionLink'),
+  soon('/s2', 'shareAcquisitionStatistics'),
+  soon('/apiInterfaceCodeShare', 'shareApiInterfaceCode'),
+  soon('/apiInterfaceChatHistoryShare', 'shareApiInterfaceChatHistory'),
+]
+
+/** Pages inside the signed-in layout, in menu order. */
+export const layoutRoutes: AppRoute[] = [
+  { path: '/home', titleKey: 'menu.home', icon: 'home', component: Home },
+
+  /* customerMaster (spec §2) */
+  soon('/dataStatistics', 'dataStatistics', { icon: 'dashboard', roles: master }),
+  soon('/sessionConsole', 'sessionConsole', { icon: 'comment', roles: master }),
+  group(
+    '/accountManage',
+    'accountManage',
+    'whatsApp',
+    [
+      soon('/accountManage/index', 'accountList'),
+      soon('/accountManage/group', 'accountGroup'),
+      soon('/accountManage/import', 'accountImport'),
+      soon('/accountManage/customerAcquisitionStatistics', 'customerAcquisitionStatistics'),
+    ],
+    master,
+  ),
+  group(
+    '/customerServiceManage',
+    'customerServiceManage',
+    'customerService',
+    [
+      soon('/customerServiceManage/list', 'customerServiceList'),
+      soon('/customerServiceManage/group', 'customerServiceGroup'),
+    ],
+    master,
+  ),
+  group(
+    '/fansManage',
+    'fansManage',
+    'team',
+    [
+      soon('/fansManage/list', 'fansList'),
+      soon('/fansManage/fanInheritance', 'fanInheritance'),
+      soon('/fansManage/invalidFansList', 'invalidFansList'),
+      soon('/fansManage/invalidFansDelete', 'invalidFansDelete'),
+    ],
+    master,
+  ),
+  group(
+    '/marketing',
+    'marketing',
+    'thunderbolt',
+    [
+      soon('/marketing/diversionLink', 'diversionLink'),
+      soon('/marketing/addFansGroupSend', 'addFansGroupSend'),
+      soon('/marketing/fanGroupSendLog', 'fanGroupSendLog'),
+      soon('/marketing/automaticReplyMarketing', 'automaticReplyMarketing'),
+    ],
+    master,
+  ),
+  group(
+    '/riskManage',
+    'riskManage',
+    'safetyCertificate',
+    [
+      soon('/riskManage/config', 'riskConfig'),
+      soon('/riskManage/warning', 'riskWarning'),
+      soon('/riskManage/statistics', 'riskStatistics'),
+    ],
+    master,
+  ),
+  group(
+    '/materialManage',
+    'materialManage',
+    'picture',
+    [
+      soon('/materialManage/nickname', 'nicknameMaterial'),
+      soon('/materialManage/avatar', 'avatarMaterial'),
+      soon('/materialManage/message', 'messageMaterial'),
+    ],
+    master,
+  ),
+  soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: master }),
+  soon('/dynamicManage/index', 'dynamicManage', { icon: 'fund', roles: master }),
+  soon('/portRecord', 'portRecord', { icon: 'cluster', roles: master }),
+  soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: master }),
+  soon('/counter/index', 'counter', { icon: 'calculator', roles: master }),
+  group(
+    '/apiInterface',
+    'apiInterface',
+    'api',
+    [
+      soon('/apiInterface/index', 'apiInterfaceCodes'),
+      soon('/apiInterface/chatHistory', 'apiInterfaceChatHistory'),
+    ],
+    master,
+  ),
+  soon('/chatHistory/index', 'chatHistory', {
+    icon: 'history',
+    roles: [Role.customerMaster, Role.customerUserLeader],
+  }),
+  soon('/Setting/index', 'setting', { icon: 'setting', roles: master }),
+
+  /* admin */
+  soon('/operationsManage', 'operationsManage', { icon: 'userSwitch', roles: admin }),
+  {
+    path: '/announcementManage/index',
+    titleKey: 'menu.announcementManage',
+    icon: 'notification',
+    roles: admin,
+    component: AnnouncementManage,
+  },
+  group(
+    '/accountNurturingManage',
+    'accountNurturingManage',
+    'experiment',
+    [
+      soon('/accountNurturingManage/sourceMaterial', 'nurturingSourceMaterial'),
+      soon('/accountNurturingManage/rule', 'nurturingRule'),
+    ],
+    admin,
+  ),
+  soon('/systemManage/index', 'systemManage', { icon: 'tool', roles: admin }),
+
+  /* operations (and business, for their own customers and orders) */
+  soon('/orderStatistics/index', 'orderStatistics', { icon: 'barChart', roles: operations }),
+  soon('/customerManage', 'customerManage', { icon: 'solution', roles: sales }),
+  soon('/orderManage', 'orderManage', { icon: 'profile', roles: sales }),
+  soon('/businessManage', 'businessManage', { icon: 'shop', roles: operations }),
+  soon('/customerMasterManage', 'customerMasterManage', { icon: 'fileSearch', roles: operations }),
+  soon('/configManage', 'configManage', { icon: 'control', roles: operations }),
+  soon('/businessSet', 'businessSet', { icon: 'alert', roles: operations }),
+
+  /* agent desk: reachable, never in the menu */
+  {
+    ...group(
+      '/customerServiceDesk',
+      'customerServiceDesk',
+      'customerService',
+      [
+        soon('/customerServiceDesk/deskSession', 'deskSession', { hidden: true }),
+        soon('/customerServiceDesk/deskFansList', 'deskFansList', { hidden: true }),
+        soon('/customerServiceDesk/labelManage', 'labelManage', { hidden: true }),
+        soon('/customerServiceDesk/fanGroupSend', 'fanGroupSend', { hidden: true }),
+        soon('/customerServiceDesk/deskMaterialManage', 'deskMaterialManage', { hidden: true }),
+        soon('/customerServiceDesk/deskInvalidFansList', 'deskInvalidFansList', { hidden: true }),
+        soon('/customerServiceDesk/deskInvalidFansDelete', 'deskInvalidFansDelete', { hidden: true }),
+        soon('/customerServiceDesk/myAccount', 'myAccount', { hidden: true }),
+        soon('/customerServiceDesk/automaticReplyDesk', 'automaticReplyDesk', { hidden: true }),
+      ],
+      DESK_ROLES,
+    ),
+    hidden: true,
+  },
+]
+
+/** The entry of the agent desk, offered as a shortcut on the home page to the desk roles. */
+export const DESK_ENTRY = '/customerServiceDesk/deskSession'

@@ -1,0 +1,15 @@
+import type { request as zh } from '../zh/request'
+
+export const request: typeof zh = {
+  error: 'Request failed',
+  status: 'Server error {{status}}',
+  timeout: 'Network timeout',
+  network: 'Network error',
+  sessionExpiredTitle: 'Notice',
+  sessionExpired: 'Your sign-in is no longer valid. Cancel to stay on this page, or sign in again.',
+  relogin: 'Sign in again',
+  deskTakenTitle: 'Notice',
+  deskTaken: 'A supervisor has signed in at another desk',
+  backHome: 'Back to home',
+  closePage: 'Close page',
+}

@@ -1,0 +1,17 @@
+export const announcement = {
+  title: '标题',
+  content: '内容',
+  status: '状态',
+  createdAt: '创建时间',
+  creator: '创建人',
+  statusEnabled: '启用',
+  statusDisabled: '停用',
+  titlePlaceholder: '请输入标题',
+  contentPlaceholder: '请输入公告内容',
+  statusPlaceholder: '请选择状态',
+  createTitle: '新增公告',
+  editTitle: '编辑公告',
+  enabledHint: '启用后，已登录用户将在一分钟内收到该公告',
+  deleteText: '确定删除公告「{{title}}」吗？删除后无法恢复。',
+  statusChanged: '状态已更新',
+}

@@ -1,0 +1,17 @@
+export const home = {
+  greeting: '您好，{{name}}',
+  roleLabel: '角色',
+  tenantLabel: '所属企业',
+  accountLabel: '企业账号',
+  validityLabel: '有效期',
+  validityRange: '{{start}} 至 {{end}}',
+  validityUnknown: '未设置',
+  vipActive: '有效',
+  vipExpired: '已到期',
+  announcements: '系统公告',
+  noAnnouncements: '暂无公告',
+  shortcuts: '快捷入口',
+  noShortcuts: '暂无可用的功能入口',
+  openDesk: '进入客服台',
+  openDeskText: '处理会话、客户与群发',
+}

@@ -1,0 +1,23 @@
+export const layout = {
+  toggleSidebar: '展开/收起菜单',
+  userMenuHome: '首页',
+  userMenuChangePassword: '修改密码',
+  userMenuLogout: '退出登录',
+  logoutConfirmTitle: '提示',
+  logoutConfirmText: '确定注销并退出系统吗？',
+  riskUnder: '风控中',
+  riskNormal: '未风控',
+  specialChannel: '特殊通道',
+  vipValidUntil: 'VIP 到期：{{date}}',
+  vipExpiredOn: 'VIP 已于 {{date}} 到期',
+  vipExpiredTitle: 'VIP 已到期',
+  vipExpiredText:
+    '您的 VIP 服务已于 {{date}} 到期。账号仍可登录查看数据，但所有消息发送均已停止，请联系运营人员续费。',
+  announcementTitle: '系统公告',
+  changePasswordTitle: '修改密码',
+  newPassword: '新密码',
+  newPasswordPlaceholder: '6-20位字母或数字',
+  confirmPassword: '确认密码',
+  confirmPasswordPlaceholder: '请再次输入新密码',
+  passwordChanged: '密码修改成功，请重新登录',
+}

@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setFeedback } from '../../../app/feedback'
+import { i18n } from '../../../i18n'
+import { fakeServer, ok } from '../../../test/fixtures'
+import { SliderCaptcha } from './SliderCaptcha'
+
+const pixel =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+let serial = 0
+const puzzle = () =>
+  ok({
+    token: `t${++serial}`,
+    backgroundImage: pixel,
+    pieceImage: pixel,
+    pieceY: 40,
+    width: 310,
+    height: 155,
+    pieceSize: 47,
+    expiresAt: Date.now() + 120_000,
+  })
+
+const handle = () => screen.getByTestId('captcha-handle')
+const drag = (dx: number) => {
+  fireEvent.pointerDown(handle(), { clientX: 10, pointerId: 1 })
+  fireEvent.pointerMove(handle(), { clientX: 10 + dx / 2, pointerId: 1 })
+  fireEvent.pointerMove(handle(), { clientX: 10 + dx, pointerId: 1 })
+  fireEvent.pointerUp(handle(), { clientX: 10 + dx, pointerId: 1 })
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en')
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error: noop, success: noop, warning: noop, info: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+})
+
+describe('<SliderCaptcha>', () => {
+  it('sends where the piece was dropped and keeps the verification of a pass', async () => {
+    const server = fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ok({ captchaVerification: 'cv-1' }),
+    })
+    const onChange = vi.fn()
+    render(<SliderCaptcha onChange={onChange} />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    drag(120.4)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'success'))
+    const check = server.mock.calls.find(([c]) => c.url === '/damai/system/captcha/check')?.[0]
+    expect(JSON.parse(String(check?.data))).toEqual({ token: 't1', x: 120 })
+    expect(onChange).toHaveBeenCalledWith('cv-1')
+    expect(screen.getByTestId('captcha-hint')).toHaveTextContent('Verified')
+  })
+
+  it('never lets the piece leave the picture', async () => {
+    fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ok({ captchaVerification: 'x' }),
+    })
+    render(<SliderCaptcha />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    fireEvent.pointerDown(handle(), { clientX: 0, pointerId: 1 })
+    fireEvent.pointerMove(handle(), { clientX: 999, pointerId: 1 })
+    expect(handle()).toHaveAttribute('aria-valuenow', String(310 - 47))
+  })
+
+  it('on a miss says why, shakes, and fetches a new puzzle', async () => {
+    const server = fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ({ code: 1005, msg: 'Verification failed, drag the piece again' }),
+    })
+    const onChange = vi.fn()
+    render(<SliderCaptcha onChange={onChange} />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    drag(60)
+    await waitFor(() => expect(screen.getByTestId('captcha-hint')).toHaveTextContent('Verification failed'))
+    expect(screen.getByTestId('captcha')).toHaveClass('captcha-shake')
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'), { timeout: 2000 })
+    const gets = server.mock.calls.filter(([c]) => c.url === '/damai/system/captcha/get')
+    expect(gets).toHaveLength(2)
+    expect(onChange).not.toHaveBeenCalledWith(expect.any(String))
+  })
+
+  it('works from the keyboard', async () => {
+    const server = fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ok({ captchaVerification: 'cv-k' }),
+    })
+    render(<SliderCaptcha />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(handle(), { key: 'ArrowRight', shiftKey: true })
+    await act(async () => {
+      fireEvent.keyDown(handle(), { key: 'Enter' })
+    })
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'success'))
+    const check = server.mock.calls.find(([c]) => c.url === '/damai/system/captcha/check')?.[0]
+    expect(JSON.parse(String(check?.data)).x).toBe(30)
+  })
+})

@@ -1,0 +1,107 @@
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE, CAPTCHA_WIDTH, type CaptchaImage } from '@app/core'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { checkCaptcha, getCaptcha } from '../../../api/auth'
+import { ApiError } from '../../../api/request'
+
+export type CaptchaStatus = 'loading' | 'idle' | 'dragging' | 'checking' | 'success' | 'fail' | 'error'
+
+/**
+ * State of the block puzzle: fetch (and refetch on expiry), where the piece is, and the check
+ * on release. A pass hands its verification to `onChange`; a failed check (1005 miss, 1006
+ * expired, or the network) shakes, says why, and fetches a new puzzle.
+ */
+export function useCaptchaPuzzle(
+  value: string | undefined,
+  onChange: ((v: string | undefined) => void) | undefined,
+) {
+  const { t } = useTranslation()
+  const [puzzle, setPuzzle] = useState<CaptchaImage | null>(null)
+  const [status, setStatus] = useState<CaptchaStatus>('loading')
+  const [offset, setOffset] = useState(0)
+  const [hint, setHint] = useState('')
+  const [shake, setShake] = useState(false)
+  const offsetRef = useRef(0)
+  const generation = useRef(0)
+  const onChangeRef = useRef(onChange)
+  onChangeRef.current = onChange
+  const valueRef = useRef(value)
+  valueRef.current = value
+
+  const width = puzzle?.width ?? CAPTCHA_WIDTH
+  const height = puzzle?.height ?? CAPTCHA_HEIGHT
+  const piece = puzzle?.pieceSize ?? CAPTCHA_PIECE
+  const max = width - piece
+
+  const move = (x: number) => {
+    const clamped = Math.min(Math.max(0, x), max)
+    offsetRef.current = clamped
+    setOffset(clamped)
+  }
+
+  const refresh = useCallback(() => {
+    const mine = ++generation.current
+    setStatus('loading')
+    setHint('')
+    offsetRef.current = 0
+    setOffset(0)
+    if (valueRef.current) onChangeRef.current?.(undefined)
+    getCaptcha()
+      .then((p) => {
+        if (mine !== generation.current) return
+        setPuzzle(p)
+        setStatus('idle')
+      })
+      .catch(() => {
+        if (mine === generation.current) setStatus('error')
+      })
+  }, [])
+
+  useEffect(() => refresh(), [refresh])
+
+  // A puzzle left alone past its expiry is replaced before anyone drags it.
+  useEffect(() => {
+    if (!puzzle || status !== 'idle') return
+    const id = setTimeout(refresh, Math.max(0, puzzle.expiresAt - Date.now()))
+    return () => clearTimeout(id)
+  }, [puzzle, status, refresh])
+
+  const verify = async () => {
+    if (!puzzle) return
+    setStatus('checking')
+    try {
+      const { captchaVerification } = await checkCaptcha({
+        token: puzzle.token,
+        x: Math.round(offsetRef.current),
+      })
+      setStatus('success')
+      setHint(t('auth.captchaPassed'))
+      onChangeRef.current?.(captchaVerification)
+    } catch (error) {
+      setStatus('fail')
+      setHint(error instanceof ApiError ? error.message : '')
+      setShake(true)
+      setTimeout(() => {
+        setShake(false)
+        refresh()
+      }, 700)
+    }
+  }
+
+  return {
+    puzzle,
+    status,
+    setStatus,
+    offset,
+    offsetRef,
+    hint,
+    shake,
+    width,
+    height,
+    piece,
+    max,
+    move,
+    refresh,
+    verify,
+  }
+}

@@ -1,0 +1,84 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import Cookies from 'js-cookie'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setFeedback } from '../../app/feedback'
+import { i18n } from '../../i18n'
+import { useSession } from '../../stores/session'
+import { fakeServer, makeUser, ok } from '../../test/fixtures'
+import { StorageKey } from '../../utils/storage'
+import LoginPage from './index'
+
+function renderLogin(path = '/login?redirect=%2FfansManage%2Flist') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '*', element: <div data-testid="landed">landed</div> },
+    ],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+const fill = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } })
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en')
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error: noop, success: noop, warning: noop, info: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+})
+
+afterEach(async () => {
+  Cookies.remove(StorageKey.token)
+  Cookies.remove(StorageKey.tenantId)
+  useSession.setState({ token: undefined, tenantId: undefined, user: null, roles: [] })
+  await i18n.changeLanguage('zh')
+})
+
+describe('login page', () => {
+  it('shows the shared validation texts', async () => {
+    renderLogin()
+    fill('login-password', 'abc')
+    fireEvent.click(screen.getByTestId('login-submit'))
+    expect(await screen.findByText('Enter the user name')).toBeInTheDocument()
+    expect(await screen.findByText('The password is 4–20 characters')).toBeInTheDocument()
+  })
+
+  it('signs in with a trimmed user name, keeps token and tenant, goes to the redirect', async () => {
+    const server = fakeServer({
+      '/damai/system/auth/login': () =>
+        ok({ accessToken: 'tok-9', expiresAt: Date.now() + 3_600_000, tenantId: 2, userId: 10 }),
+      '/damai/system/user/profile/get': () => ok(makeUser()),
+    })
+    const router = renderLogin()
+    fill('login-username', '  master ')
+    fill('login-password', 'Master123')
+    fireEvent.click(screen.getByTestId('login-submit'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fansManage/list'))
+    expect(JSON.parse(String(server.mock.calls[0]?.[0].data))).toEqual({
+      username: 'master',
+      password: 'Master123',
+    })
+    expect(Cookies.get(StorageKey.token)).toBe('tok-9')
+    expect(Cookies.get(StorageKey.tenantId)).toBe('2')
+    expect(useSession.getState()).toMatchObject({ token: 'tok-9', roles: [4] })
+  })
+
+  it('a failed sign-in clears the stored tenant id', async () => {
+    Cookies.set(StorageKey.tenantId, '7')
+    fakeServer({ '/damai/system/auth/login': () => ({ code: 1001, msg: 'Wrong user name or password' }) })
+    renderLogin()
+    fill('login-username', 'master')
+    fill('login-password', 'nope1')
+    fireEvent.click(screen.getByTestId('login-submit'))
+    await waitFor(() => expect(Cookies.get(StorageKey.tenantId)).toBeUndefined())
+    expect(Cookies.get(StorageKey.token)).toBeUndefined()
+  })
+})

@@ -1,0 +1,87 @@
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import Database from 'better-sqlite3'
+
+export interface DemoUser {
+  username: string
+  password: string
+  enterprise: string
+}
+
+export const demo = {
+  admin: { username: 'admin', password: 'Admin123', enterprise: 'platform' },
+  operations: { username: 'operations', password: 'Oper2468', enterprise: 'platform' },
+  business: { username: 'business', password: 'Busi2468', enterprise: 'platform' },
+  master: { username: 'master', password: 'Master123', enterprise: 'demo' },
+  agent: { username: 'agent1', password: 'Agent2468', enterprise: 'demo' },
+  leader: { username: 'leader', password: 'Leader123', enterprise: 'demo' },
+} satisfies Record<string, DemoUser>
+
+/** Where the server under test keeps its SQLite database (set in playwright.config.ts). */
+const dbFile = () => path.join(process.env.E2E_DATA_DIR ?? '', 'app.db')
+
+/** The gap position of a captcha, read from the server's database as only a person looking at it would know. */
+export function captchaGap(token: string): number {
+  const db = new Database(dbFile(), { readonly: true, fileMustExist: true })
+  try {
+    const row = db.prepare('select x from captchas where token = ?').get(token) as { x: number } | undefined
+    if (!row) throw new Error(`no captcha ${token}`)
+    return row.x
+  } finally {
+    db.close()
+  }
+}
+
+/** Signs in on /login (tenant users); lands wherever the app sends them. */
+export async function signIn(page: Page, user: DemoUser, from = '/login'): Promise<void> {
+  if (from) await page.goto(from)
+  await page.getByTestId('login-username').fill(user.username)
+  await page.getByTestId('login-password').fill(user.password)
+  await page.getByTestId('login-submit').click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+/** Drags the captcha handle by `dx` pixels. */
+export async function dragCaptcha(page: Page, dx: number): Promise<void> {
+  const handle = page.getByTestId('captcha-handle')
+  const box = await handle.boundingBox()
+  if (!box) throw new Error('captcha handle not visible')
+  const y = box.y + box.height / 2
+  await page.mouse.move(box.x + box.width / 2, y)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + (dx * i) / 8, y)
+  await page.mouse.up()
+}
+
+/** Signs in on /adminLogin, solving the slider captcha. */
+export async function adminSignIn(page: Page, user: DemoUser): Promise<void> {
+  const puzzle = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/get'))
+  await page.goto('/adminLogin')
+  const { data } = (await (await puzzle).json()) as { data: { token: string } }
+  await page.getByTestId('login-enter-username').fill(user.enterprise)
+  await page.getByTestId('login-username').fill(user.username)
+  await page.getByTestId('login-password').fill(user.password)
+  await expect(page.getByTestId('captcha-handle')).toBeVisible()
+  const check = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/check'))
+  await dragCaptcha(page, captchaGap(data.token))
+  expect(((await (await check).json()) as { code: number }).code).toBe(0)
+  await page.getByTestId('login-submit').click()
+  await expect(page).not.toHaveURL(/\/adminLogin/)
+}
+
+/** The top-level menu entries the sidebar shows. */
+export async function menuPaths(page: Page): Promise<string[]> {
+  const ids = await page.locator('[data-testid^="menu-"]').evaluateAll((els) =>
+    els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid') ?? ''),
+  )
+  return ids.map((id) => id.replace(/^menu-/, '')).sort()
+}
+
+/** Closes announcement notifications that may cover the header. */
+export async function closeNotifications(page: Page): Promise<void> {
+  const close = page.locator('.ant-notification-notice-close')
+  while ((await close.count()) > 0) {
+    await close.first().click()
+    await page.waitForTimeout(350)
+  }
+}
