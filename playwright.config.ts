@@ -14,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 8_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

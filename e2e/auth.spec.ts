@@ -98,7 +98,7 @@ test('a page outside the role goes nowhere it should not', async ({ page }) => {
 
 test('a revoked token shows the 401 dialog; cancel stays, confirm signs out', async ({ page, request }) => {
   await adminSignIn(page, demo.admin)
-  await page.goto('/announcementManage/index')
+  await page.getByTestId('menu-/announcementManage/index').click()
   await expect(page.getByTestId('announcement-table')).toBeVisible()
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value
   expect(token).toBeTruthy()
