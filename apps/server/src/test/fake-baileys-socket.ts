@@ -1,0 +1,44 @@
+import type { BaileysEventMap, UserFacingSocketConfig } from 'baileys'
+import { vi } from 'vitest'
+
+type Handler = (events: Partial<BaileysEventMap>) => Promise<void>
+export const ME_JID = '8613800000000:7@s.whatsapp.net'
+
+/** A stand-in for a Baileys socket: tests push event batches as WhatsApp would. */
+export class FakeSocket {
+  handler: Handler | undefined
+  user: { id: string; lid?: string; name?: string } | undefined
+  ev = {
+    process: (h: Handler) => {
+      this.handler = h
+      return () => undefined
+    },
+  }
+  requestPairingCode = vi.fn(async (_phone: string) => 'ABCD1234')
+  end = vi.fn(async () => undefined)
+  logout = vi.fn(async () => undefined)
+  readMessages = vi.fn(async () => undefined)
+  fetchAccountReachoutTimelock = vi.fn(async () => ({ isActive: true }))
+  onWhatsApp = vi.fn(async (...phones: string[]) =>
+    phones.filter((p) => p.endsWith('1')).map((p) => ({ jid: `${p}@s.whatsapp.net`, exists: true })),
+  )
+  sendMessage = vi.fn(async (jid: string, _content: unknown, opts: { messageId: string }) => ({
+    key: { remoteJid: jid, id: opts.messageId, fromMe: true },
+    messageTimestamp: 1_700_000_000,
+    message: { conversation: 'sent' },
+  }))
+  constructor(readonly config: UserFacingSocketConfig) {}
+  async push(events: Partial<BaileysEventMap>) {
+    await this.handler?.(events)
+  }
+  close(statusCode: number | undefined, message = 'closed') {
+    const error = Object.assign(new Error(message), { output: { statusCode } })
+    return this.push({
+      'connection.update': { connection: 'close', lastDisconnect: { error, date: new Date() } },
+    })
+  }
+  open() {
+    this.user = { id: ME_JID, lid: '99:7@lid', name: 'Shop' }
+    return this.push({ 'connection.update': { connection: 'open' } })
+  }
+}
