@@ -1,6 +1,6 @@
 import type { WASocket } from 'baileys'
 import { proto } from 'baileys'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { FakeSocket, ME_JID } from '../../test/fake-baileys-socket.js'
 import { ManualClock } from '../clock.js'
 import type { AccountStatus, GatewayEvents } from '../port.js'
