@@ -17,7 +17,9 @@ test('the admin publishes an announcement and a supervisor sees it once', async 
 
   const other = await browser.newPage()
   await signIn(other, demo.master)
-  await expect(other.getByTestId('announcement-notification').filter({ hasText: 'Sending pauses' })).toBeVisible()
+  await expect(
+    other.getByTestId('announcement-notification').filter({ hasText: 'Sending pauses' }),
+  ).toBeVisible()
   await expect(other.getByTestId('home-announcements')).toContainText(title)
   await other.reload()
   await expect(other.getByTestId('home-announcements')).toContainText(title)

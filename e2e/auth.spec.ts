@@ -45,7 +45,13 @@ test.describe('each role sees exactly its menu', () => {
     await adminSignIn(page, demo.admin)
     await expect(page.getByTestId('home-greeting')).toBeVisible()
     expect(await menuPaths(page)).toEqual(
-      ['/accountNurturingManage', '/announcementManage/index', '/home', '/operationsManage', '/systemManage/index'].sort(),
+      [
+        '/accountNurturingManage',
+        '/announcementManage/index',
+        '/home',
+        '/operationsManage',
+        '/systemManage/index',
+      ].sort(),
     )
   })
 
@@ -85,7 +91,9 @@ test('a wrong password keeps the user on the sign-in page with a message', async
 test('a deep link while signed out returns there after sign-in', async ({ page }) => {
   await page.goto('/fansManage/list?tab=2')
   await expect(page).toHaveURL(/\/login\?redirect=/)
-  expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe('/fansManage/list?tab=2')
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+    '/fansManage/list?tab=2',
+  )
   await signIn(page, demo.master, '')
   await expect(page).toHaveURL(/\/fansManage\/list\?tab=2$/)
 })
@@ -102,7 +110,9 @@ test('a revoked token shows the 401 dialog; cancel stays, confirm signs out', as
   await expect(page.getByTestId('announcement-table')).toBeVisible()
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value
   expect(token).toBeTruthy()
-  const out = await request.post('/damai/system/auth/logout', { headers: { authorization: `Bearer ${token}` } })
+  const out = await request.post('/damai/system/auth/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  })
   expect((await out.json()).code).toBe(0)
 
   await page.getByTestId('announcement-search-title').fill('a')

@@ -71,9 +71,13 @@ export async function adminSignIn(page: Page, user: DemoUser): Promise<void> {
 
 /** The top-level menu entries the sidebar shows. */
 export async function menuPaths(page: Page): Promise<string[]> {
-  const ids = await page.locator('[data-testid^="menu-"]').evaluateAll((els) =>
-    els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('data-testid') ?? ''),
-  )
+  const ids = await page
+    .locator('[data-testid^="menu-"]')
+    .evaluateAll((els) =>
+      els
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => e.getAttribute('data-testid') ?? ''),
+    )
   return ids.map((id) => id.replace(/^menu-/, '')).sort()
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { isNewerVersion } from './releases.js'
 import { relativeTime, toMillis, vipActive } from './time.js'
-import { checkGroupName, checkLabelName, checkLoginPassword, checkPassword, checkSessionPhone } from './validation.js'
+import {
+  checkGroupName,
+  checkLabelName,
+  checkLoginPassword,
+  checkPassword,
+  checkSessionPhone,
+} from './validation.js'
 
 describe('checkPassword', () => {
   it.each([
@@ -19,9 +25,12 @@ describe('checkPassword', () => {
     expect(checkPassword(pw, 'alice1')).toBe(key)
   })
 
-  it.each(['Passw0rd', 'abcdef', '123465', '654321', '112233', 'a1b2c3d4e5f6g7h8i9j0'])('accepts %j', (pw) => {
-    expect(checkPassword(pw, 'alice')).toBeNull()
-  })
+  it.each(['Passw0rd', 'abcdef', '123465', '654321', '112233', 'a1b2c3d4e5f6g7h8i9j0'])(
+    'accepts %j',
+    (pw) => {
+      expect(checkPassword(pw, 'alice')).toBeNull()
+    },
+  )
 })
 
 describe('other rules', () => {
