@@ -12,6 +12,7 @@ import {
 import type { Logger } from 'pino'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
+import type { MessagingGateway } from './gateway/port.js'
 import { installAuth, type RouteAccess } from './http/auth.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { installSecurityHeaders } from './http/security.js'
@@ -25,6 +26,7 @@ import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
+import { installMessaging, type Messaging } from './modules/messages/messaging.module.js'
 import { systemRoutes } from './modules/system/system.routes.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
@@ -33,16 +35,20 @@ export interface AppDeps {
   config: Config
   db: Db
   logger: Logger
+  /** the WhatsApp link: the simulator in demo mode and tests, Baileys otherwise (main.ts chooses) */
+  gateway: MessagingGateway
 }
 
 export interface App {
   app: FastifyInstance
   routes: RouteAccess[]
   services: { tokens: TokenService; users: UsersService; captcha: CaptchaService }
+  /** accounts, inbound, outbox, realtime; `messaging.engines.start()` resumes accounts and starts the loops */
+  messaging: Messaging
 }
 
 /** Assemble the server in one fixed order: external plugins, app plugins, modules, web. */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, logger, gateway }: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -76,7 +82,9 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<App> {
   usersRoutes(app, users)
   announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
   systemRoutes(app)
+  // Messaging (accounts, ports, inbound, outbox, Socket.IO at /socket.io): routes now, engines on start.
+  const messaging = installMessaging(app, { config, db, logger, gateway, tokens, users })
 
   await installWeb(app, config.webDist)
-  return { app, routes, services: { tokens, users, captcha } }
+  return { app, routes, services: { tokens, users, captcha }, messaging }
 }

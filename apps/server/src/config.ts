@@ -36,6 +36,27 @@ const schema = z.object({
   TRANSLATE_URL: z.string().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  // --- messaging: pacing, outbox, ports, media ---
+  /** sends per WS account per minute (halved under tenant risk control, doubled on a special channel) */
+  SEND_RATE_PER_MINUTE: z.coerce.number().positive().default(20),
+  /** sends an idle account may make back to back */
+  SEND_BURST: z.coerce.number().positive().default(5),
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
+  /** how long a claimed outbox row is held before another dispatcher may retry it */
+  OUTBOX_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /** a message that cannot go out for this long (account down, paced) fails */
+  OUTBOX_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  PORT_EXPIRY_CHECK_MS: z.coerce.number().int().positive().default(60_000),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
 })
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string }

@@ -1,10 +1,16 @@
+import { randomInt } from 'node:crypto'
 import path from 'node:path'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
+import { KyselyAuthStateStore } from './gateway/baileys/auth-store.js'
+import type { MessagingGateway } from './gateway/port.js'
+import { SimulatorGateway } from './gateway/simulator/gateway.js'
+import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
+import { SimNetwork } from './gateway/simulator/network.js'
 import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
-import { DEMO_USERS, seedDemo } from './modules/system/demo-seed.js'
+import { DEMO_USERS, seedDemo, seedDemoNetwork } from './modules/system/demo-seed.js'
 
 const started = Date.now()
 const config = loadConfig()
@@ -15,8 +21,23 @@ const demoAdmin = DEMO_USERS.find((u) => u.role === 'admin')?.password
 await ensurePlatformAdmin(db, logger, config.ADMIN_PASSWORD ?? (config.DEMO ? demoAdmin : undefined))
 const signIns = config.DEMO ? await seedDemo(db) : []
 
-const { app } = await buildApp({ config, db, logger })
+// Messaging: the WhatsApp link is the simulator in demo mode and Baileys otherwise; links live in wa_auth_*.
+const authStore = new KyselyAuthStateStore(db)
+let gateway: MessagingGateway
+if (config.DEMO) {
+  // a fresh seed per start: the simulator's message ids come from it and must not repeat across restarts
+  const network = new SimNetwork({ seed: randomInt(2 ** 31) })
+  seedDemoNetwork(network)
+  gateway = new SimulatorGateway({ network, links: linkStoreOnAuthStore(authStore) })
+} else {
+  // loaded only when used, so demo mode never loads Baileys
+  const { BaileysGateway } = await import('./gateway/baileys/adapter.js')
+  gateway = new BaileysGateway({ store: authStore, logger: logger.child({ module: 'baileys' }) })
+}
+
+const { app, messaging } = await buildApp({ config, db, logger, gateway })
 await app.listen({ port: config.PORT, host: config.HOST })
+await messaging.engines.start()
 const address = `http://localhost:${config.PORT}`
 logger.info(
   { ms: Date.now() - started, demo: config.DEMO, database: config.DATABASE_URL ? 'postgres' : 'sqlite' },

@@ -23,6 +23,8 @@ export interface DbOptions {
 export function openDatabase(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // an idle client losing its connection is replaced by the pool; without a listener it would crash
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   const file = opts.sqliteFile ?? ':memory:'

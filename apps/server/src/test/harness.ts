@@ -8,6 +8,9 @@ import { pino } from 'pino'
 import { type App, buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import { type Db, migrate, openDatabase } from '../db/index.js'
+import { KyselyAuthStateStore } from '../gateway/baileys/auth-store.js'
+import { createSimHarness, type SimHarness, type SimHarnessOptions } from '../gateway/simulator/harness.js'
+import { linkStoreOnAuthStore } from '../gateway/simulator/link-store.js'
 import { hashPassword } from '../modules/auth/password.js'
 import { ensurePlatformAdmin } from '../modules/system/bootstrap.js'
 
@@ -57,7 +60,13 @@ export interface Signed {
 
 export interface TestContext extends App {
   db: Db
+  /** the simulated WhatsApp network behind the app's gateway, on a manual clock that starts at the real now */
+  sim: SimHarness
   close: () => Promise<void>
+  /** Ports for a tenant (unexpired by default). */
+  ports: (tenantId: number, count: number, expiresAt?: number) => Promise<void>
+  /** A WS account linked by QR to `phone` on the simulated network (a port is added for it); returns its id. */
+  linkAccount: (tenantId: number, phone: string) => Promise<number>
   /** Creates a tenant with the given account name; returns its id. */
   tenant: (account: string, opts?: { validEndDate?: number | null }) => Promise<number>
   user: (tenantId: number, roleId: RoleId, username: string, password?: string) => Promise<number>
@@ -78,22 +87,65 @@ export interface TestContext extends App {
   ) => Promise<{ res: LightMyRequestResponse; code: number; msg: string; data: unknown }>
 }
 
+export interface TestContextOptions {
+  /** network options of the simulator (seed, rules, timings…) */
+  sim?: SimHarnessOptions
+  /** start the engines (outbox dispatcher, port expiry, resume of linked accounts); default false */
+  engines?: boolean
+  /** reuse a database (restart tests); it is not dropped on close */
+  db?: Db
+  dataDir?: string
+}
+
 /** The whole server over a fresh database, with helpers to make tenants, users and calls. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const { db, drop } = await createTestDb()
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env })
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: TestContextOptions = {},
+): Promise<TestContext> {
+  const fresh = opts.db ? { db: opts.db, drop: async () => undefined } : await createTestDb()
+  const { db, drop } = fresh
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-data-'))
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...env })
   const logger = pino({ level: 'silent' })
-  await ensurePlatformAdmin(db, logger, ADMIN_PASSWORD)
-  const built = await buildApp({ config, db, logger })
+  if (!opts.db) await ensurePlatformAdmin(db, logger, ADMIN_PASSWORD)
+  const sim = createSimHarness({
+    seed: Math.floor(Math.random() * 2 ** 31),
+    start: Date.now(),
+    links: linkStoreOnAuthStore(new KyselyAuthStateStore(db)),
+    ...opts.sim,
+  })
+  const built = await buildApp({ config, db, logger, gateway: sim.gateway })
   const app: FastifyInstance = built.app
   await app.ready()
+  if (opts.engines) await built.messaging.engines.start()
   const now = Date.now()
   const ctx: TestContext = {
     ...built,
     db,
+    sim,
     close: async () => {
       await app.close()
       await drop()
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+    ports: async (tenantId, count, expiresAt = Date.now() + 30 * 86_400_000) => {
+      await built.messaging.ports.insertMany(tenantId, count, expiresAt, Date.now())
+    },
+    linkAccount: async (tenantId, phone) => {
+      await ctx.ports(tenantId, 1)
+      const { accountId } = await built.messaging.login.loginQr(tenantId, 0)
+      const s = sim.gateway.getStatus(String(accountId))
+      if (s?.state !== 'awaiting_qr')
+        throw new Error(`expected a QR for account ${accountId}, got ${s?.state}`)
+      sim.network.scanQr(phone, s.qr)
+      await sim.settle()
+      const row = await db
+        .selectFrom('ws_accounts')
+        .select('status')
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow()
+      if (row.status !== 'online') throw new Error(`account ${accountId} is ${row.status} after linking`)
+      return accountId
     },
     tenant: async (account, opts = {}) => {
       const t = await db

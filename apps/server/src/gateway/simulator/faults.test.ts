@@ -160,7 +160,7 @@ describe('reach-out time-lock', () => {
 
 describe('determinism and the auto-chatter', () => {
   async function script(seed: number) {
-    const h = createSimHarness({ seed })
+    const h = createSimHarness({ seed, seededMessageIds: true })
     await h.linkAccount('1', SHOP)
     h.network.chatter.start({ ratePerMinute: 30, replyProbability: 0.5, replyDelayMs: [1_000, 5_000] })
     for (let i = 0; i < 3; i++)

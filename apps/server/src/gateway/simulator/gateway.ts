@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { type BackoffOptions, RECONNECT_BACKOFF } from '../backoff.js'
 import { GatewayEmitter, type HandlerErrorSink } from '../emitter.js'
@@ -39,6 +40,9 @@ export interface SimulatorGatewayOptions {
   backoff?: BackoffOptions
   /** QR refs per login (default 6: 60 s + 5 × 20 s) */
   qrRefs?: number
+  /** ids of our sends drawn from the network's seed (replay tests); by default random, so a
+   *  restarted network never hands out an id already stored */
+  seededMessageIds?: boolean
   numberCheck?: { minIntervalMs?: number; cacheTtlMs?: number; batchSize?: number }
   onHandlerError?: HandlerErrorSink
 }
@@ -98,7 +102,8 @@ export class SimulatorGateway extends GatewayEmitter implements MessagingGateway
   }
 
   newMessageId(_accountId: AccountId): string {
-    return this.network.world.ids.messageId()
+    if (this.opts.seededMessageIds) return this.network.world.ids.messageId()
+    return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`
   }
 
   async send(

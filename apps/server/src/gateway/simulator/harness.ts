@@ -8,6 +8,8 @@ import type { SimNetworkOptions } from './types.js'
 export interface SimHarnessOptions extends SimNetworkOptions {
   start?: number
   links?: SimLinkStore
+  /** ids of our sends from the seed too (replay tests); by default they are random */
+  seededMessageIds?: boolean
 }
 
 type Recorded = { [E in keyof GatewayEvents]: GatewayEvents[E][] }
@@ -20,7 +22,7 @@ export function createSimHarness(opts: SimHarnessOptions = {}) {
   const clock = new ManualClock(opts.start ?? 1_700_000_000_000)
   const network = new SimNetwork({ ...opts, clock })
   const links = opts.links ?? new MemoryLinkStore()
-  const gateway = new SimulatorGateway({ network, links })
+  const gateway = new SimulatorGateway({ network, links, seededMessageIds: opts.seededMessageIds })
   clock.addSettler(() => gateway.idle())
   const events: Recorded = {
     status: [],

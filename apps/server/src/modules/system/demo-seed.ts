@@ -1,5 +1,6 @@
 import { Role, type RoleId } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { SimNetwork } from '../../gateway/simulator/network.js'
 import { hashPassword } from '../auth/password.js'
 import { PLATFORM_ACCOUNT } from './bootstrap.js'
 
@@ -142,6 +143,7 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     }
     if (u.roleId === Role.operations) operationsId = id
   }
+  await seedDemoPorts(db, demoId)
   return DEMO_USERS.map(({ role, screen, enterprise, username, password }) => ({
     role,
     screen,
@@ -149,4 +151,37 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     username,
     password,
   }))
+}
+
+/** Demo: ten ports for the demo tenant, valid one year, unless it has ports already. */
+export async function seedDemoPorts(db: Db, tenantId: number): Promise<void> {
+  const has = await db
+    .selectFrom('ports')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .limit(1)
+    .executeTakeFirst()
+  if (has) return
+  const now = Date.now()
+  const rows = Array.from({ length: 10 }, () => ({
+    tenant_id: tenantId,
+    expires_at: now + 365 * DAY,
+    account_id: null,
+    created_at: now,
+    updated_at: now,
+  }))
+  await db.insertInto('ports').values(rows).execute()
+}
+
+/** Demo customers on the simulated network, and a gentle stream of them writing in to linked accounts. */
+export function seedDemoNetwork(network: SimNetwork): void {
+  const customers: [string, string][] = [
+    ['8613911110001', '王小明'],
+    ['8613911110002', 'Li Na'],
+    ['447700900123', 'Oliver Smith'],
+    ['5511988887777', 'Ana Souza'],
+    ['6281234567890', 'Budi Santoso'],
+  ]
+  for (const [number, name] of customers) network.addPhone(number, { name })
+  network.chatter.start({ ratePerMinute: 2, customers: 30 })
 }

@@ -1,0 +1,54 @@
+import { accountGroupCreateBody, accountGroupUpdateBody, Role } from '@app/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok } from '../../http/envelope.js'
+import { actorOf } from '../../http/types.js'
+import type { AccountGroupsService } from './account-groups.service.js'
+
+const MASTER = [Role.customerMaster]
+const base = '/damai/customer/wsAccountGroup'
+
+export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['wsAccountGroup']
+  r.get(
+    `${base}/list`,
+    { config: { roles: MASTER }, schema: { tags, summary: 'Account groups with their account counts' } },
+    async (req) => ok({ list: await groups.list(actorOf(req).tenantId) }),
+  )
+  r.post(
+    base,
+    {
+      config: { roles: MASTER },
+      schema: { tags, summary: 'Create an account group', body: accountGroupCreateBody },
+    },
+    async (req) => ok({ id: await groups.create(actorOf(req).tenantId, req.body.name) }),
+  )
+  r.put(
+    base,
+    {
+      config: { roles: MASTER },
+      schema: { tags, summary: 'Rename an account group', body: accountGroupUpdateBody },
+    },
+    async (req) => {
+      await groups.rename(actorOf(req).tenantId, req.body.id, req.body.name)
+      return ok(null)
+    },
+  )
+  r.delete(
+    base,
+    {
+      config: { roles: MASTER },
+      schema: {
+        tags,
+        summary: 'Delete an empty account group',
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (req) => {
+      await groups.remove(actorOf(req).tenantId, req.query.id)
+      return ok(null)
+    },
+  )
+}

@@ -1,0 +1,172 @@
+import type { AccountStateValue } from '@app/core'
+import type { Kysely, Updateable } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+import type { WsAccount, WsAccountTable } from '../../db/schema.js'
+
+type Q = Kysely<Database>
+export interface AccountFilter {
+  phone?: string
+  status?: AccountStateValue
+  groupId?: number
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&')
+
+/** WS accounts. Tenant methods take the tenant; `system*` methods serve engines keyed by gateway account ids. */
+export class AccountsRepository {
+  constructor(private readonly db: Db) {}
+
+  private filtered(tenantId: number, f: AccountFilter) {
+    let q = this.db
+      .selectFrom('ws_accounts as a')
+      .where('a.tenant_id', '=', tenantId)
+      .where('a.deleted_at', 'is', null)
+    if (f.phone) q = q.where('a.phone', 'like', `%${escapeLike(f.phone)}%`)
+    if (f.status) q = q.where('a.status', '=', f.status)
+    if (f.groupId) q = q.where('a.group_id', '=', f.groupId)
+    return q
+  }
+
+  async page(tenantId: number, f: AccountFilter, pageNo: number, pageSize: number) {
+    const { total } = await this.filtered(tenantId, f)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow()
+    const list = await this.filtered(tenantId, f)
+      .leftJoin('account_groups as g', 'g.id', 'a.group_id')
+      .leftJoin('users as u', 'u.id', 'a.agent_user_id')
+      .selectAll('a')
+      .select(['g.name as group_name', 'u.nickname as agent_name'])
+      .select((eb) => [
+        eb
+          .selectFrom('fans as f')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('f.account_id', '=', 'a.id')
+          .as('customer_count'),
+        eb
+          .selectFrom('sessions as s')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('s.account_id', '=', 'a.id')
+          .as('session_count'),
+      ])
+      .orderBy('a.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute()
+    return { list, total: Number(total) }
+  }
+
+  findLive(tenantId: number, id: number, q: Q = this.db): Promise<WsAccount | undefined> {
+    return q
+      .selectFrom('ws_accounts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+  }
+
+  findManyLive(tenantId: number, ids: number[], q: Q = this.db): Promise<WsAccount[]> {
+    return q
+      .selectFrom('ws_accounts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute()
+  }
+
+  /** The live account holding this phone, in any tenant (phones are unique across tenants). */
+  findByPhone(phone: string, q: Q = this.db): Promise<WsAccount | undefined> {
+    return q
+      .selectFrom('ws_accounts')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+  }
+
+  findByPhones(phones: string[], q: Q = this.db) {
+    if (phones.length === 0) return Promise.resolve([])
+    return q
+      .selectFrom('ws_accounts')
+      .select(['id', 'phone'])
+      .where('phone', 'in', phones)
+      .where('deleted_at', 'is', null)
+      .execute()
+  }
+
+  async insert(
+    tenantId: number,
+    values: { phone?: string | null; proxy?: string | null },
+    now: number,
+    q: Q = this.db,
+  ): Promise<number> {
+    const row = await q
+      .insertInto('ws_accounts')
+      .values({
+        tenant_id: tenantId,
+        phone: values.phone ?? null,
+        jid: null,
+        lid: null,
+        group_id: null,
+        abnormal_reason: null,
+        banned_at: null,
+        restricted_until: null,
+        proxy: values.proxy ?? null,
+        agent_user_id: null,
+        last_error: null,
+        bucket_tokens: null,
+        bucket_at: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return row.id
+  }
+
+  async update(
+    tenantId: number,
+    ids: number[],
+    patch: Updateable<WsAccountTable>,
+    q: Q = this.db,
+  ): Promise<void> {
+    if (ids.length === 0) return
+    await q
+      .updateTable('ws_accounts')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute()
+  }
+
+  /** Gateway events carry only the account id: engines learn the tenant here. */
+  systemFind(id: number): Promise<WsAccount | undefined> {
+    return this.db.selectFrom('ws_accounts').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** Linked live accounts that are not banned: the candidates to resume at start. */
+  systemLinked(): Promise<Pick<WsAccount, 'id' | 'tenant_id' | 'proxy' | 'status' | 'abnormal_reason'>[]> {
+    return this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'tenant_id', 'proxy', 'status', 'abnormal_reason'])
+      .where('linked', '=', 1)
+      .where('deleted_at', 'is', null)
+      .where('status', '!=', 'banned')
+      .orderBy('id')
+      .execute()
+  }
+
+  countInGroup(tenantId: number, groupId: number) {
+    return this.db
+      .selectFrom('ws_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('group_id', '=', groupId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n))
+  }
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto'
+import { ACQUISITION_MAX_DAYS, type AcquisitionShareView, type AcquisitionStats, ErrorCode } from '@app/core'
+import { sql } from 'kysely'
+import type { Db } from '../../db/index.js'
+import { AppError, notFound } from '../../http/errors.js'
+
+const DAY = 86_400_000
+
+export interface StatsQuery {
+  from: number
+  to: number
+  accountIds?: number[]
+  utcOffsetMinutes: number
+}
+
+/** Customer acquisition statistics: new fans per account per day, and read-only share codes. */
+export class AcquisitionService {
+  constructor(private readonly db: Db) {}
+
+  /** New fans of the tenant's accounts per day in [from, to), days cut at the viewer's midnight. */
+  async stats(tenantId: number, q: StatsQuery): Promise<AcquisitionStats> {
+    if (q.to <= q.from || q.to - q.from > ACQUISITION_MAX_DAYS * DAY)
+      throw new AppError(ErrorCode.dateRangeInvalid)
+    let accounts = this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'phone'])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+    if (q.accountIds) accounts = accounts.where('id', 'in', q.accountIds.length ? q.accountIds : [0])
+    const list = await accounts.orderBy('id').execute()
+    if (q.accountIds && list.length !== new Set(q.accountIds).size) throw notFound()
+
+    const offset = q.utcOffsetMinutes * 60_000
+    const first = Math.floor((q.from + offset) / DAY)
+    const last = Math.floor((q.to - 1 + offset) / DAY)
+    const days = Array.from({ length: last - first + 1 }, (_, i) => (first + i) * DAY - offset)
+    const counts = new Map(list.map((a) => [a.id, new Array<number>(days.length).fill(0)]))
+    if (list.length > 0) {
+      // literals, not parameters: PostgreSQL must see the same expression in SELECT and GROUP BY (offset is a checked integer)
+      const day = sql<number>`(${sql.ref('created_at')} + ${sql.lit(offset)}) / ${sql.lit(DAY)}`
+      const rows = await this.db
+        .selectFrom('fans')
+        .select(['account_id', day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+        .where('tenant_id', '=', tenantId)
+        .where(
+          'account_id',
+          'in',
+          list.map((a) => a.id),
+        )
+        .where('created_at', '>=', q.from)
+        .where('created_at', '<', q.to)
+        .groupBy(['account_id', day])
+        .execute()
+      for (const r of rows) {
+        const slot = counts.get(r.account_id)
+        const i = Math.floor(Number(r.day)) - first
+        if (slot && i >= 0 && i < days.length) slot[i] += Number(r.n)
+      }
+    }
+    return {
+      days,
+      rows: list.map((a) => {
+        const c = counts.get(a.id) ?? []
+        return { accountId: a.id, phone: a.phone, counts: c, total: c.reduce((s, n) => s + n, 0) }
+      }),
+    }
+  }
+
+  async createShare(
+    tenantId: number,
+    userId: number,
+    accountIds: number[] | undefined,
+    expiresAt: number | null,
+  ): Promise<AcquisitionShareView> {
+    if (accountIds?.length) {
+      const found = await this.db
+        .selectFrom('ws_accounts')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', accountIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+      if (found.length !== new Set(accountIds).size) throw notFound()
+    }
+    const now = Date.now()
+    const code = randomBytes(12).toString('base64url')
+    const ids = accountIds?.length ? [...new Set(accountIds)] : null
+    const row = await this.db
+      .insertInto('acquisition_shares')
+      .values({
+        tenant_id: tenantId,
+        code,
+        account_ids: ids ? JSON.stringify(ids) : null,
+        expires_at: expiresAt,
+        revoked_at: null,
+        created_by: userId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: row.id, code, accountIds: ids, expiresAt, revokedAt: null, createdAt: now }
+  }
+
+  async listShares(tenantId: number): Promise<AcquisitionShareView[]> {
+    const rows = await this.db
+      .selectFrom('acquisition_shares')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id', 'desc')
+      .execute()
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      accountIds: r.account_ids ? (JSON.parse(r.account_ids) as number[]) : null,
+      expiresAt: r.expires_at,
+      revokedAt: r.revoked_at,
+      createdAt: r.created_at,
+    }))
+  }
+
+  async revokeShare(tenantId: number, id: number): Promise<void> {
+    const res = await this.db
+      .updateTable('acquisition_shares')
+      .set({ revoked_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) throw notFound()
+  }
+
+  /** The statistics behind a live share code; the default window is the last 7 days. */
+  async publicStats(
+    code: string,
+    q: Partial<StatsQuery> & { utcOffsetMinutes: number },
+  ): Promise<AcquisitionStats> {
+    const share = await this.db
+      .selectFrom('acquisition_shares')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst()
+    const now = Date.now()
+    if (!share || share.revoked_at !== null || (share.expires_at !== null && share.expires_at <= now)) {
+      throw new AppError(ErrorCode.shareCodeInvalid)
+    }
+    const ids = share.account_ids ? (JSON.parse(share.account_ids) as number[]) : undefined
+    const to = q.to ?? now
+    const from = q.from ?? to - 7 * DAY
+    // accounts deleted since the share was made simply drop out
+    const live = ids
+      ? (
+          await this.db
+            .selectFrom('ws_accounts')
+            .select('id')
+            .where('tenant_id', '=', share.tenant_id)
+            .where('id', 'in', ids)
+            .where('deleted_at', 'is', null)
+            .execute()
+        ).map((r) => r.id)
+      : undefined
+    return this.stats(share.tenant_id, { from, to, accountIds: live, utcOffsetMinutes: q.utcOffsetMinutes })
+  }
+}

@@ -1,0 +1,116 @@
+import type { FanSourceValue } from '@app/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/index.js'
+import type { Fan } from '../../db/schema.js'
+import { countryOfPhone } from './country.js'
+
+type Q = Kysely<Database>
+
+export interface FanIdentity {
+  /** the address stored as the fan's key: the phone jid when known, else the lid */
+  jid: string
+  phone: string | null
+  lid: string | null
+  pushName: string
+}
+
+/** Fans (customers): one per (WS account, contact). Every method takes the tenant. */
+export class FansRepository {
+  /**
+   * The fan of this contact on this account, found by its key jid, else by its lid. Two lookups,
+   * each on its own index: one query with OR makes SQLite scan the tenant's fans.
+   */
+  async find(q: Q, tenantId: number, accountId: number, who: FanIdentity): Promise<Fan | undefined> {
+    const keys = [who.jid, ...(who.lid && who.lid !== who.jid ? [who.lid] : [])]
+    const base = () =>
+      q.selectFrom('fans').selectAll().where('tenant_id', '=', tenantId).where('account_id', '=', accountId)
+    const byJid = await base().where('jid', 'in', keys).orderBy('id').executeTakeFirst()
+    // a contact with a known phone is keyed by it; only a lid-only contact can hide behind a phone-keyed fan
+    if (byJid || !who.lid || who.phone) return byJid
+    return base().where('lid', '=', who.lid).orderBy('id').executeTakeFirst()
+  }
+
+  /**
+   * The fan of this contact, created on first sight. The unique (account, jid) index decides a race;
+   * a new fan whose phone already is a fan of another account of the tenant is flagged repeat,
+   * with the others.
+   */
+  async upsert(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    who: FanIdentity,
+    source: FanSourceValue,
+    now: number,
+  ): Promise<{ fan: Fan; created: boolean }> {
+    const found = await this.find(q, tenantId, accountId, who)
+    if (found) {
+      const patch: Partial<Fan> = {}
+      if (who.pushName && who.pushName !== found.push_name) patch.push_name = who.pushName
+      if (who.lid && !found.lid) patch.lid = who.lid
+      if (who.phone && !found.phone) patch.phone = who.phone
+      if (Object.keys(patch).length === 0) return { fan: found, created: false }
+      await q
+        .updateTable('fans')
+        .set({ ...patch, updated_at: now })
+        .where('id', '=', found.id)
+        .execute()
+      return { fan: { ...found, ...patch }, created: false }
+    }
+    const inserted = await q
+      .insertInto('fans')
+      .values({
+        tenant_id: tenantId,
+        account_id: accountId,
+        jid: who.jid,
+        phone: who.phone,
+        lid: who.lid,
+        push_name: who.pushName,
+        source,
+        country: who.phone ? countryOfPhone(who.phone) : '',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'jid']).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+    if (!inserted) {
+      const again = await this.find(q, tenantId, accountId, who)
+      if (!again) throw new Error(`fan ${who.jid} of account ${accountId} vanished`)
+      return { fan: again, created: false }
+    }
+    if (who.phone) {
+      const res = await q
+        .updateTable('fans')
+        .set({ repeat_flag: 1 })
+        .where('tenant_id', '=', tenantId)
+        .where('phone', '=', who.phone)
+        .where('account_id', '!=', accountId)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) > 0) {
+        await q.updateTable('fans').set({ repeat_flag: 1 }).where('id', '=', inserted.id).execute()
+        inserted.repeat_flag = 1
+      }
+    }
+    return { fan: inserted, created: true }
+  }
+
+  /** The fan asked to stop: no more mass sends to them. */
+  async optOut(q: Q, tenantId: number, fanId: number, now: number): Promise<void> {
+    await q
+      .updateTable('fans')
+      .set({ mass_send_enabled: 0, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .execute()
+  }
+
+  get(q: Q, tenantId: number, fanId: number): Promise<Fan | undefined> {
+    return q
+      .selectFrom('fans')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .executeTakeFirst()
+  }
+}

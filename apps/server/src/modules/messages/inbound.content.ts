@@ -1,0 +1,95 @@
+import { MessageType, type MessageTypeValue, PREVIEW_MAX } from '@app/core'
+import { isLidJid, isPnJid, jidToPhone, normalizeJid } from '../../gateway/jid.js'
+import type { InboundContent, InboundMessage } from '../../gateway/port.js'
+import type { FanIdentity } from '../fans/fans.repository.js'
+import type { StoredFile } from './media.store.js'
+
+export interface StoredContent {
+  type: MessageTypeValue
+  body: string
+  meta: Record<string, unknown>
+  quotedId: string | null
+  /** the session's last-message line; null: the message does not move the session (reactions…) */
+  preview: string | null
+}
+
+const clip = (s: string) => (s.length > PREVIEW_MAX ? `${s.slice(0, PREVIEW_MAX - 1)}…` : s)
+
+/** How an inbound message is stored: type, text, details by type, and its preview line. */
+export function storedContent(
+  c: Exclude<InboundContent, { kind: 'revoke' | 'edit' }>,
+  file?: StoredFile,
+  mediaError?: string,
+): StoredContent {
+  switch (c.kind) {
+    case 'text':
+      return { type: MessageType.text, body: c.text, meta: {}, quotedId: null, preview: clip(c.text) }
+    case 'media': {
+      const meta: Record<string, unknown> = {
+        fileName: c.fileName,
+        seconds: c.seconds,
+        width: c.width,
+        height: c.height,
+        voiceNote: c.voiceNote,
+        gif: c.gif,
+      }
+      if (file) Object.assign(meta, { mime: file.mime, size: file.size })
+      if (mediaError) meta.mediaError = mediaError
+      const body = c.caption ?? ''
+      return {
+        type: c.media,
+        body,
+        meta: prune(meta),
+        quotedId: null,
+        preview: clip(body ? `[${c.media}] ${body}` : `[${c.media}]`),
+      }
+    }
+    case 'location': {
+      const meta = prune({ latitude: c.latitude, longitude: c.longitude, name: c.name, address: c.address })
+      return { type: MessageType.location, body: c.name ?? '', meta, quotedId: null, preview: '[location]' }
+    }
+    case 'contacts':
+      return {
+        type: MessageType.contacts,
+        body: c.displayName ?? '',
+        meta: { vcards: c.vcards },
+        quotedId: null,
+        preview: '[contact]',
+      }
+    case 'reaction':
+      return {
+        type: MessageType.reaction,
+        body: c.emoji ?? '',
+        meta: {},
+        quotedId: c.target.id,
+        preview: null,
+      }
+    case 'unsupported':
+      return {
+        type: MessageType.unsupported,
+        body: '',
+        meta: { type: c.type },
+        quotedId: null,
+        preview: null,
+      }
+  }
+}
+
+function prune(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+}
+
+/** The contact of a direct chat: keyed by the phone jid when any form of it is known, else the lid. */
+export function fanIdentity(m: InboundMessage): FanIdentity {
+  const forms = [m.ref.chatId, m.chatAlt, ...(m.ref.fromMe ? [] : [m.sender.pn, m.sender.lid, m.sender.id])]
+    .filter((j): j is string => Boolean(j))
+    .map(normalizeJid)
+  const pn = forms.find(isPnJid)
+  const lid = forms.find(isLidJid)
+  return {
+    jid: pn ?? lid ?? normalizeJid(m.ref.chatId),
+    phone: jidToPhone(pn) ?? null,
+    lid: lid ?? null,
+    pushName: m.ref.fromMe ? '' : (m.sender.pushName ?? ''),
+  }
+}

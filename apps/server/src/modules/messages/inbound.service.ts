@@ -1,0 +1,277 @@
+import { roomOf } from '@app/core'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/index.js'
+import type { Message } from '../../db/schema.js'
+import { normalizeJid } from '../../gateway/jid.js'
+import {
+  type GatewayEvents,
+  type InboundMessage,
+  type MessagingGateway,
+  type StatusUpdate,
+  toFailureReason,
+} from '../../gateway/port.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { CommitBatcher, Job } from './commit-batcher.js'
+import { storedContent } from './inbound.content.js'
+import type { InboundSpool, SpooledEvent } from './inbound.spool.js'
+import { type Contact, contactKey, InboundStore, type StoreOutcome } from './inbound.store.js'
+import type { MediaStore, StoredFile } from './media.store.js'
+import { presentMessage, presentMessageUpdate, presentSession } from './messages.presenter.js'
+
+const RETRIES = [50, 250, 1_000]
+/** chats remembered after commit (fan/group and session ids), so the next message skips two lookups */
+const CONTACTS_MAX = 50_000
+/** how long an account's tenant and agent are remembered (an agent reassignment shows after this) */
+const ACCOUNT_CACHE_MS = 10_000
+
+interface AccountInfo {
+  tenantId: number
+  agentUserId: number | null
+  at: number
+}
+
+/**
+ * Everything WhatsApp tells us about messages: new messages (stored once, whatever the number
+ * of deliveries), revokes, edits, receipts and group changes. A handler resolves only after its
+ * rows are committed, and events go out after that.
+ */
+export class InboundService {
+  private readonly store: InboundStore
+  private readonly accounts = new Map<number, AccountInfo>()
+  private readonly contacts = new Map<string, Contact>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly batcher: CommitBatcher,
+    sessions: SessionsRepository,
+    private readonly gateway: MessagingGateway,
+    private readonly media: MediaStore,
+    private readonly hub: RealtimeHub,
+    private readonly log: Logger,
+    private readonly spool?: InboundSpool,
+  ) {
+    this.store = new InboundStore(sessions)
+  }
+
+  /**
+   * Subscribe to the gateway; returns the unsubscribe. An event the database still refuses after
+   * the retries goes to the spool, to be stored on the next start.
+   */
+  attach(): () => void {
+    const events: SpooledEvent[] = ['message', 'message.status', 'group.updated', 'group.participants']
+    const offs = events.map((event) =>
+      this.gateway.on(event, async (payload) => {
+        try {
+          await this.apply(event, payload)
+        } catch (err) {
+          if (!this.spool) throw err
+          this.spool.put(event, payload, err)
+        }
+      }),
+    )
+    return () => {
+      for (const off of offs) off()
+    }
+  }
+
+  /** Store the events a previous run could not; called on start, before accounts reconnect. */
+  replaySpool(): Promise<number> {
+    return this.spool ? this.spool.replay((event, payload) => this.apply(event, payload)) : Promise.resolve(0)
+  }
+
+  private apply(event: SpooledEvent, payload: unknown): Promise<void> {
+    switch (event) {
+      case 'message':
+        return this.onMessage(payload as InboundMessage)
+      case 'message.status':
+        return this.onStatus(payload as StatusUpdate)
+      case 'group.updated': {
+        const e = payload as GatewayEvents['group.updated']
+        return this.onGroupUpdated(Number(e.accountId), e.group)
+      }
+      case 'group.participants': {
+        const e = payload as GatewayEvents['group.participants']
+        return this.onParticipants(Number(e.accountId), e)
+      }
+    }
+  }
+
+  /** A group's subject, description, settings or member list changed. */
+  private async onGroupUpdated(
+    accountId: number,
+    group: GatewayEvents['group.updated']['group'],
+  ): Promise<void> {
+    const tenantId = (await this.accountOf(accountId))?.tenantId
+    if (!tenantId) return
+    await this.write(accountId, (tx) => this.store.groups.apply(tx, tenantId, accountId, group, Date.now()))
+    // the remembered title of the group's chat may be stale now
+    this.contacts.delete(`${accountId}|${group.id}`)
+  }
+
+  private async onParticipants(accountId: number, e: GatewayEvents['group.participants']): Promise<void> {
+    const tenantId = (await this.accountOf(accountId))?.tenantId
+    if (!tenantId) return
+    const jids = e.participants.map(normalizeJid)
+    await this.write(accountId, (tx) =>
+      this.store.groups.participants(tx, tenantId, accountId, e.groupId, e.action, jids, Date.now()),
+    )
+  }
+
+  /** Store one inbound message (or apply a revoke/edit) and tell the rooms once committed. */
+  async onMessage(m: InboundMessage): Promise<void> {
+    if (m.chatType !== 'direct' && m.chatType !== 'group') return
+    const accountId = Number(m.accountId)
+    const account = await this.accountOf(accountId)
+    if (!account) return
+    const { tenantId } = account
+    const c = m.content
+    if (c.kind === 'revoke' || c.kind === 'edit') {
+      const row = await this.write(accountId, (tx) =>
+        c.kind === 'revoke'
+          ? this.store.messages.withdraw(tx, accountId, c.target.id)
+          : this.store.messages.edit(tx, accountId, c.target.id, c.text ?? ''),
+      )
+      if (row) this.emitUpdates(tenantId, [row], c.kind === 'edit')
+      return
+    }
+    let file: StoredFile | undefined
+    let mediaError: string | undefined
+    if (c.kind === 'media') {
+      // a repeat delivery is known before downloading anything
+      if (await this.store.messages.exists(this.db, accountId, m.ref.id)) return
+      try {
+        file = await this.media.save(tenantId, await this.gateway.downloadMedia(m.accountId, c.handle))
+      } catch (err) {
+        mediaError = err instanceof Error ? err.message.slice(0, 200) : 'download failed'
+        this.log.warn({ err, accountId, id: m.ref.id }, 'inbound media not downloaded')
+      }
+    }
+    const content = storedContent(c, file, mediaError)
+    const key = contactKey(accountId, m)
+    const outcome = await this.write(accountId, async (tx) => {
+      const mediaId = file ? await this.media.record(tx, tenantId, file, Date.now()) : null
+      const known = this.contacts.get(key)
+      // a fan's new push name is written by the full path
+      const renamed =
+        m.chatType === 'direct' &&
+        !m.ref.fromMe &&
+        !!m.sender.pushName &&
+        m.sender.pushName !== known?.pushName
+      const fresh = renamed ? undefined : known
+      return this.store.store(tx, tenantId, accountId, m, content, mediaId, fresh)
+    })
+    this.remember(outcome.contact)
+    this.emitOutcome(account, outcome)
+    if (outcome.newGroup) void this.refreshGroup(tenantId, accountId, outcome.newGroup)
+  }
+
+  /** A receipt for one of our messages: sent, delivered, read (forward only), or an error ack. */
+  async onStatus(s: StatusUpdate): Promise<void> {
+    if (!s.ref.fromMe || s.status === 'pending') return
+    const accountId = Number(s.accountId)
+    const tenantId = (await this.accountOf(accountId))?.tenantId
+    if (!tenantId) return
+    const rows = await this.write(accountId, async (tx) => {
+      const m = this.store.messages
+      if (s.status === 'error') {
+        const failed = await m.failAfterSend(
+          tx,
+          accountId,
+          s.ref.id,
+          toFailureReason(s.errorCode ?? 'failed'),
+        )
+        return failed ? [failed] : []
+      }
+      const out: Message[] = await this.store.echo(tx, accountId, s.ref.id)
+      if (s.status !== 'server_ack') {
+        const moved = await m.deliver(
+          tx,
+          accountId,
+          s.ref.id,
+          s.status === 'delivered' ? 'delivered' : 'read',
+        )
+        if (moved) out.push(moved)
+      }
+      return out
+    })
+    this.emitUpdates(tenantId, rows, false)
+  }
+
+  /** A new message goes to the tenant (supervisors), the session, and the agent the session belongs to. */
+  private emitOutcome(account: AccountInfo, o: StoreOutcome): void {
+    if (o.created) {
+      const { message, session, peer } = o.created
+      const agent = session.agent_user_id ?? account.agentUserId
+      const rooms = [
+        roomOf.tenant(account.tenantId),
+        roomOf.session(session.id),
+        ...(agent ? [roomOf.user(agent)] : []),
+      ]
+      this.hub.emit(rooms, 'message.new', {
+        message: presentMessage(message),
+        session: presentSession(session, peer),
+      })
+    }
+    this.emitUpdates(account.tenantId, o.updated, false)
+  }
+
+  private emitUpdates(tenantId: number, rows: Message[], withBody: boolean): void {
+    for (const row of rows) {
+      this.hub.emit(
+        [roomOf.tenant(tenantId), roomOf.session(row.session_id)],
+        'message.updated',
+        presentMessageUpdate(row, withBody),
+      )
+    }
+  }
+
+  private async refreshGroup(tenantId: number, accountId: number, jid: string): Promise<void> {
+    try {
+      const info = await this.gateway.groupInfo(String(accountId), jid)
+      await this.write(accountId, (tx) => this.store.groups.apply(tx, tenantId, accountId, info, Date.now()))
+    } catch (err) {
+      this.log.debug({ err, accountId, jid }, 'group info not fetched')
+    }
+  }
+
+  /** Only committed chats are remembered; the oldest are forgotten first. */
+  private remember(c: Contact): void {
+    this.contacts.delete(c.key)
+    this.contacts.set(c.key, c)
+    if (this.contacts.size > CONTACTS_MAX) this.contacts.delete(this.contacts.keys().next().value as string)
+  }
+
+  /**
+   * Run a job in the shared commit of the account's lane, retrying transient database failures.
+   * A failure also forgets the remembered chats: a fan or session removed elsewhere must be
+   * looked up again rather than written to.
+   */
+  private async write<R>(accountId: number, job: Job<R>): Promise<R> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.batcher.run(job, accountId)
+      } catch (err) {
+        this.contacts.clear()
+        if (attempt >= RETRIES.length) throw err
+        await new Promise((r) => setTimeout(r, RETRIES[attempt]))
+      }
+    }
+  }
+
+  /** The tenant and agent of a gateway account, briefly cached (the tenant never changes). */
+  private async accountOf(accountId: number): Promise<AccountInfo | undefined> {
+    const hit = this.accounts.get(accountId)
+    const now = Date.now()
+    if (hit && now - hit.at < ACCOUNT_CACHE_MS) return hit
+    const row = await this.db
+      .selectFrom('ws_accounts')
+      .select(['tenant_id', 'agent_user_id'])
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const info = { tenantId: row.tenant_id, agentUserId: row.agent_user_id, at: now }
+    this.accounts.set(accountId, info)
+    return info
+  }
+}

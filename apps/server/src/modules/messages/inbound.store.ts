@@ -1,0 +1,182 @@
+import { FanSource, isOptOut, MessageStatus, OutboxState } from '@app/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/index.js'
+import type { Message, Session } from '../../db/schema.js'
+import { normalizeJid } from '../../gateway/jid.js'
+import type { InboundMessage } from '../../gateway/port.js'
+import { FansRepository } from '../fans/fans.repository.js'
+import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import { fanIdentity, type StoredContent } from './inbound.content.js'
+import { MessagesRepository } from './messages.repository.js'
+
+type Q = Kysely<Database>
+
+/** Who a message is with, as stored: enough to write the next message of this chat without looking it up. */
+export interface Contact {
+  key: string
+  fanId: number | null
+  sessionId: number
+  peer: { jid: string; title: string }
+  pushName: string
+}
+
+/** What a stored inbound message changed, for the events sent after commit. */
+export interface StoreOutcome {
+  created?: { message: Message; session: Session; peer: { jid: string; title: string } }
+  /** rows whose status or delivery moved (our echo, replies) */
+  updated: Message[]
+  /** a group seen for the first time: fetch its info */
+  newGroup?: string
+  contact: Contact
+}
+
+/** The cache key of a message's chat: the fan's key jid, or the group. */
+export function contactKey(accountId: number, m: InboundMessage): string {
+  return `${accountId}|${m.chatType === 'group' ? normalizeJid(m.ref.chatId) : fanIdentity(m).jid}`
+}
+
+/** The writes of one inbound message, inside the caller's transaction. */
+export class InboundStore {
+  readonly fans = new FansRepository()
+  readonly groups = new GroupChatsRepository()
+  readonly messages = new MessagesRepository()
+
+  constructor(private readonly sessions: SessionsRepository) {}
+
+  /**
+   * Store one message (once: a repeat is a no-op). `known` is the chat as a previous commit left
+   * it; without it the fan or group and the session are found or created here.
+   */
+  async store(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    m: InboundMessage,
+    content: StoredContent,
+    mediaId: number | null,
+    known?: Contact,
+  ): Promise<StoreOutcome> {
+    const now = Date.now()
+    const fromMe = m.ref.fromMe
+    let newGroup: string | undefined
+    let contact = known
+    if (!contact) {
+      const resolved = await this.resolve(q, tenantId, accountId, m, now)
+      contact = resolved.contact
+      newGroup = resolved.newGroup
+    }
+
+    const message = await this.messages.insertOnce(q, {
+      tenant_id: tenantId,
+      account_id: accountId,
+      session_id: contact.sessionId,
+      wa_message_id: m.ref.id,
+      from_me: fromMe ? 1 : 0,
+      sender_jid: fromMe ? '' : normalizeJid(m.sender.id),
+      type: content.type,
+      delivery: 'none',
+      body: content.body,
+      media_id: mediaId,
+      meta: JSON.stringify(content.meta),
+      quoted_wa_id: content.quotedId ?? m.quoted?.id ?? null,
+      quoted_preview: m.quoted?.text ?? null,
+      status: MessageStatus.sent,
+      failure_reason: null,
+      origin: null,
+      requested_by: null,
+      timestamp: m.timestamp,
+      created_at: now,
+    })
+    if (!message) return { updated: fromMe ? await this.echo(q, accountId, m.ref.id) : [], contact, newGroup }
+
+    const updated: Message[] = []
+    let session =
+      content.preview !== null
+        ? await this.sessions.touch(q, contact.sessionId, {
+            timestamp: m.timestamp,
+            preview: content.preview,
+            unread: !fromMe && m.live,
+            inbound: !fromMe,
+          })
+        : await this.sessions.get(tenantId, contact.sessionId, q)
+    if (!session) throw new Error(`session ${contact.sessionId} vanished`)
+    if (!fromMe && contact.fanId !== null) {
+      const since = session.awaiting_reply_since
+      if (content.preview !== null && since !== null) {
+        updated.push(...(await this.messages.markReplied(q, session.id, since)))
+        await this.sessions.clearAwaitingReply(q, session.id, since)
+        session = { ...session, awaiting_reply_since: null }
+      }
+      if (content.type === 'text' && isOptOut(content.body))
+        await this.fans.optOut(q, tenantId, contact.fanId, now)
+    }
+    return { created: { message, session, peer: contact.peer }, updated, newGroup, contact }
+  }
+
+  /** The fan (or group) and session of a message's chat, created on first contact. */
+  private async resolve(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    m: InboundMessage,
+    now: number,
+  ): Promise<{ contact: Contact; newGroup?: string }> {
+    const key = contactKey(accountId, m)
+    if (m.chatType === 'group') {
+      const { group, created } = await this.groups.ensure(
+        q,
+        tenantId,
+        accountId,
+        normalizeJid(m.ref.chatId),
+        now,
+      )
+      const { session } = await this.sessions.ensureGroup(q, tenantId, accountId, group.id, m.timestamp)
+      const contact = {
+        key,
+        fanId: null,
+        sessionId: session.id,
+        peer: { jid: group.jid, title: group.subject || group.jid },
+        pushName: '',
+      }
+      return { contact, newGroup: created ? group.jid : undefined }
+    }
+    const source = m.ref.fromMe ? FanSource.activeAdd : m.live ? FanSource.passiveAdd : FanSource.scanSync
+    const who = fanIdentity(m)
+    const { fan, created } = await this.fans.upsert(q, tenantId, accountId, who, source, now)
+    const { session } = await this.sessions.ensurePersonal(
+      q,
+      tenantId,
+      accountId,
+      fan.id,
+      m.timestamp,
+      created,
+    )
+    const title = fan.nickname || fan.push_name || fan.phone || fan.jid
+    return {
+      contact: {
+        key,
+        fanId: fan.id,
+        sessionId: session.id,
+        peer: { jid: fan.jid, title },
+        pushName: fan.push_name,
+      },
+    }
+  }
+
+  /**
+   * Our own message came back from WhatsApp: it was sent, whatever the outbox last wrote (a
+   * crash between the send and its record leaves it 'sending'; this settles it).
+   */
+  async echo(q: Q, accountId: number, waMessageId: string): Promise<Message[]> {
+    const confirmed = await this.messages.confirmSent(q, accountId, waMessageId)
+    if (!confirmed) return []
+    await q
+      .updateTable('outbox')
+      .set({ state: OutboxState.sent, lease_owner: null, lease_until: null, updated_at: Date.now() })
+      .where('message_id', '=', confirmed.id)
+      .where('state', 'in', [OutboxState.requested, OutboxState.sending])
+      .execute()
+    return [confirmed]
+  }
+}

@@ -1,0 +1,126 @@
+import { Delivery, type DeliveryValue, MessageStatus } from '@app/core'
+import type { Insertable, Kysely } from 'kysely'
+import type { Database } from '../../db/index.js'
+import type { Message, MessageTable } from '../../db/schema.js'
+
+type Q = Kysely<Database>
+
+/** Delivery values a receipt may replace: it only moves forward (none → delivered → read → replied). */
+const BELOW: Record<'delivered' | 'read', DeliveryValue[]> = {
+  delivered: [Delivery.none],
+  read: [Delivery.none, Delivery.delivered],
+}
+
+/** Messages; `(account_id, wa_message_id)` is unique, which makes every inbound write idempotent. */
+export class MessagesRepository {
+  /** Insert unless the id is already stored; undefined means it was a repeat. */
+  async insertOnce(
+    q: Q,
+    values: Required<Omit<Insertable<MessageTable>, 'id'>>,
+  ): Promise<Message | undefined> {
+    const row = await q
+      .insertInto('messages')
+      .values(values)
+      .onConflict((oc) => oc.columns(['account_id', 'wa_message_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    // every column was given: the stored row is the values plus the id (a hot path: no RETURNING *)
+    return row ? ({ ...values, id: row.id } as Message) : undefined
+  }
+
+  findByWaId(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+    return q
+      .selectFrom('messages')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .executeTakeFirst()
+  }
+
+  async exists(q: Q, accountId: number, waMessageId: string): Promise<boolean> {
+    const row = await q
+      .selectFrom('messages')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  withdraw(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.withdrawn })
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .where('status', '!=', MessageStatus.withdrawn)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  edit(q: Q, accountId: number, waMessageId: string, text: string): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ body: text })
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** Apply a delivery receipt, forward only. */
+  deliver(
+    q: Q,
+    accountId: number,
+    waMessageId: string,
+    to: 'delivered' | 'read',
+  ): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ delivery: to })
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .where('delivery', 'in', BELOW[to])
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** WhatsApp has the message (server ack or our own echo): requested/sending become sent. */
+  confirmSent(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.sent, failure_reason: null })
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** An error ack after sending (e.g. the reach-out time-lock): the message failed. */
+  failAfterSend(q: Q, accountId: number, waMessageId: string, reason: string): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.failed, failure_reason: reason })
+      .where('account_id', '=', accountId)
+      .where('wa_message_id', '=', waMessageId)
+      .where('status', 'in', [MessageStatus.requested, MessageStatus.sending, MessageStatus.sent])
+      .where('delivery', '=', Delivery.none)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** The fan answered: our sent messages since `since` (our first one after their previous message) count as replied. */
+  markReplied(q: Q, sessionId: number, since: number) {
+    return q
+      .updateTable('messages')
+      .set({ delivery: Delivery.replied })
+      .where('session_id', '=', sessionId)
+      .where('timestamp', '>=', since)
+      .where('from_me', '=', 1)
+      .where('status', '=', MessageStatus.sent)
+      .where('delivery', '!=', Delivery.replied)
+      .returningAll()
+      .execute()
+  }
+}

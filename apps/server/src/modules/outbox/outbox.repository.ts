@@ -1,0 +1,166 @@
+import { MessageStatus, OutboxState } from '@app/core'
+import { type Kysely, sql } from 'kysely'
+import { dialectOf } from '../../db/dialect.js'
+import type { Database, Db } from '../../db/index.js'
+import type { Message, OutboxRow } from '../../db/schema.js'
+
+type Q = Kysely<Database>
+const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
+
+/** The outbox: rows due for sending, claimed under a lease so two dispatchers never take the same one. */
+export class OutboxRepository {
+  private readonly postgres: boolean
+
+  constructor(private readonly db: Db) {
+    this.postgres = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
+  }
+
+  /**
+   * Claim up to `limit` due rows whose lease is free or expired, in due order. A row left
+   * 'sending' by a process that died comes back here once its lease runs out.
+   */
+  async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+    let due = this.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('state', 'in', OPEN)
+      .where('due_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(limit)
+    if (this.postgres) due = due.forUpdate().skipLocked()
+    const rows = await this.db
+      .updateTable('outbox')
+      .set({ state: OutboxState.sending, lease_owner: owner, lease_until: now + leaseMs, updated_at: now })
+      .where('id', 'in', due)
+      .where('state', 'in', OPEN)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .returningAll()
+      .execute()
+    return rows.sort((a, b) => a.id - b.id)
+  }
+
+  /** The row's message, and what the checks need: session flags, fan flags, account and tenant state. */
+  context(row: OutboxRow) {
+    return this.db
+      .selectFrom('messages as m')
+      .innerJoin('sessions as s', 's.id', 'm.session_id')
+      .innerJoin('ws_accounts as a', 'a.id', 'm.account_id')
+      .innerJoin('tenants as t', 't.id', 'm.tenant_id')
+      .leftJoin('fans as f', 'f.id', 's.fan_id')
+      .selectAll('m')
+      .select([
+        's.blocked',
+        's.invalid as session_invalid',
+        'f.invalid as fan_invalid',
+        'f.mass_send_enabled',
+      ])
+      .select([
+        'a.status as account_status',
+        'a.deleted_at as account_deleted_at',
+        't.risk_status',
+        't.special_channel',
+      ])
+      .where('m.id', '=', row.message_id)
+      .where('m.tenant_id', '=', row.tenant_id)
+      .executeTakeFirst()
+  }
+
+  /** Hand the row back for later, keeping the same message id. */
+  async defer(
+    row: OutboxRow,
+    owner: string,
+    dueAt: number,
+    error: string | null,
+    q: Q = this.db,
+  ): Promise<void> {
+    await q
+      .updateTable('outbox')
+      .set({ due_at: dueAt, lease_owner: null, lease_until: null, last_error: error, updated_at: Date.now() })
+      .where('id', '=', row.id)
+      .where('lease_owner', '=', owner)
+      .execute()
+  }
+
+  async countAttempt(row: OutboxRow): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute()
+  }
+
+  /** The message is on WhatsApp: the row is done and the message sent (unless an echo got there first). */
+  async recordSent(row: OutboxRow, timestamp: number): Promise<Message | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('outbox')
+        .set({
+          state: OutboxState.sent,
+          lease_owner: null,
+          lease_until: null,
+          last_error: null,
+          updated_at: Date.now(),
+        })
+        .where('id', '=', row.id)
+        .execute()
+      return tx
+        .updateTable('messages')
+        .set({
+          status: MessageStatus.sent,
+          failure_reason: null,
+          timestamp: sql<number>`case when ${sql.ref('timestamp')} < ${timestamp} then ${timestamp} else ${sql.ref('timestamp')} end`,
+        })
+        .where('id', '=', row.message_id)
+        .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
+        .returningAll()
+        .executeTakeFirst()
+    })
+  }
+
+  /** The message will not be sent: the row is done and the message failed with the reason. */
+  async recordFailed(row: OutboxRow, reason: string, error: string | null): Promise<Message | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('outbox')
+        .set({
+          state: OutboxState.failed,
+          lease_owner: null,
+          lease_until: null,
+          last_error: error ?? reason,
+          updated_at: Date.now(),
+        })
+        .where('id', '=', row.id)
+        // our echo may have shown it was sent after all
+        .where('state', '!=', OutboxState.sent)
+        .execute()
+      return tx
+        .updateTable('messages')
+        .set({ status: MessageStatus.failed, failure_reason: reason })
+        .where('id', '=', row.message_id)
+        .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
+        .returningAll()
+        .executeTakeFirst()
+    })
+  }
+
+  /** The message is settled elsewhere (echo, withdrawn): close the row without sending. */
+  async close(row: OutboxRow, state: 'sent' | 'failed'): Promise<void> {
+    await this.db
+      .updateTable('outbox')
+      .set({ state, lease_owner: null, lease_until: null, updated_at: Date.now() })
+      .where('id', '=', row.id)
+      .execute()
+  }
+
+  markSending(row: OutboxRow): Promise<Message | undefined> {
+    return this.db
+      .updateTable('messages')
+      .set({ status: MessageStatus.sending })
+      .where('id', '=', row.message_id)
+      .where('status', '=', MessageStatus.requested)
+      .returningAll()
+      .executeTakeFirst()
+  }
+}

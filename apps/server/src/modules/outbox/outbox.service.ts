@@ -1,0 +1,188 @@
+import {
+  ErrorCode,
+  MessageStatus,
+  type MessageView,
+  type OutboundContentInput,
+  OutboxState,
+  PREVIEW_MAX,
+  roomOf,
+  SendOrigin,
+  type SendOriginValue,
+  vipActive,
+} from '@app/core'
+import type { Db } from '../../db/index.js'
+import type { MessagingGateway } from '../../gateway/port.js'
+import { AppError, notFound } from '../../http/errors.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import { presentMessage, presentSession } from '../messages/messages.presenter.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { UsersService } from '../users/users.service.js'
+import { outboundBody, type StoredOutbound } from './outbox.content.js'
+
+export interface EnqueueRequest {
+  tenantId: number
+  sessionId: number
+  content: OutboundContentInput
+  /** our id of the message being answered, in the same session */
+  quoted?: { messageId: number }
+  requestedBy: number | null
+  origin?: SendOriginValue
+  /** send no earlier than this (a scheduled send); default now */
+  dueAt?: number
+}
+
+/**
+ * The one way out: manual sends, mass sends, auto-replies and AI replies all call `enqueue`.
+ * The message row and its outbox row, with a WhatsApp message id chosen now, are written in one
+ * transaction; the dispatcher does the rest.
+ */
+export class OutboxService {
+  /** set by the dispatcher so a local enqueue is picked up at once */
+  onEnqueued: () => void = () => undefined
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersService,
+    private readonly gateway: MessagingGateway,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  /** Queue a message; refuses an expired subscription, and a blocked or invalid session for manual sends. */
+  async enqueue(req: EnqueueRequest): Promise<MessageView> {
+    const origin = req.origin ?? SendOrigin.manual
+    const session = await this.sessions.get(req.tenantId, req.sessionId)
+    if (!session) throw notFound()
+    const [, validEnd] = await this.users.tenantValidity(req.tenantId)
+    if (!vipActive(validEnd)) throw new AppError(ErrorCode.vipExpired)
+    const peer = await this.peerOf(req.tenantId, session)
+    if (origin === SendOrigin.manual) {
+      if (session.blocked === 1) throw new AppError(ErrorCode.sessionBlocked)
+      if (session.invalid === 1 || peer.invalid) throw new AppError(ErrorCode.invalidCustomerSession)
+    }
+    const c = req.content
+    if ('mediaId' in c) {
+      const file = await this.db
+        .selectFrom('media_files')
+        .select('id')
+        .where('tenant_id', '=', req.tenantId)
+        .where('id', '=', c.mediaId)
+        .executeTakeFirst()
+      if (!file) throw new AppError(ErrorCode.mediaNotFound)
+    }
+    const stored: StoredOutbound = { content: c }
+    let quotedPreview: string | null = null
+    if (req.quoted) {
+      const q = await this.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('tenant_id', '=', req.tenantId)
+        .where('session_id', '=', session.id)
+        .where('id', '=', req.quoted.messageId)
+        .executeTakeFirst()
+      if (!q) throw notFound()
+      quotedPreview = q.body.slice(0, PREVIEW_MAX)
+      stored.quoted = {
+        chatId: peer.jid,
+        id: q.wa_message_id,
+        fromMe: q.from_me === 1,
+        participant: q.sender_jid || undefined,
+        text: quotedPreview,
+      }
+    }
+
+    const accountId = session.account_id
+    const waMessageId = this.gateway.newMessageId(String(accountId))
+    const { body, meta, preview } = outboundBody(c)
+    const now = Date.now()
+    const { message, touched } = await this.db.transaction().execute(async (tx) => {
+      const message = await tx
+        .insertInto('messages')
+        .values({
+          tenant_id: req.tenantId,
+          account_id: accountId,
+          session_id: session.id,
+          wa_message_id: waMessageId,
+          from_me: 1,
+          sender_jid: '',
+          type: c.type,
+          body,
+          media_id: 'mediaId' in c ? c.mediaId : null,
+          meta: JSON.stringify(meta),
+          quoted_wa_id: stored.quoted?.id ?? null,
+          quoted_preview: quotedPreview,
+          status: MessageStatus.requested,
+          failure_reason: null,
+          origin,
+          requested_by: req.requestedBy,
+          timestamp: now,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await tx
+        .insertInto('outbox')
+        .values({
+          tenant_id: req.tenantId,
+          account_id: accountId,
+          session_id: session.id,
+          message_id: message.id,
+          to_jid: peer.jid,
+          content: JSON.stringify(stored),
+          wa_message_id: waMessageId,
+          origin,
+          state: OutboxState.requested,
+          due_at: req.dueAt ?? now,
+          lease_owner: null,
+          lease_until: null,
+          last_error: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      const touched = await this.sessions.touch(tx, session.id, {
+        timestamp: now,
+        preview: preview.slice(0, PREVIEW_MAX),
+        unread: false,
+        inbound: false,
+      })
+      return { message, touched }
+    })
+    const view = presentMessage(message)
+    const account = await this.db
+      .selectFrom('ws_accounts')
+      .select('agent_user_id')
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    const agent = session.agent_user_id ?? account?.agent_user_id
+    this.hub.emit(
+      [roomOf.tenant(req.tenantId), roomOf.session(session.id), ...(agent ? [roomOf.user(agent)] : [])],
+      'message.new',
+      {
+        message: view,
+        session: presentSession(touched, { jid: peer.jid, title: peer.title }),
+      },
+    )
+    this.onEnqueued()
+    return view
+  }
+
+  private async peerOf(tenantId: number, s: { fan_id: number | null; group_chat_id: number | null }) {
+    if (s.fan_id !== null) {
+      const f = await this.db
+        .selectFrom('fans')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', s.fan_id)
+        .executeTakeFirstOrThrow()
+      return { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid, invalid: f.invalid === 1 }
+    }
+    const g = await this.db
+      .selectFrom('group_chats')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', s.group_chat_id ?? 0)
+      .executeTakeFirstOrThrow()
+    return { jid: g.jid, title: g.subject || g.jid, invalid: false }
+  }
+}

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/index.js'
+
+export interface PacingConfig {
+  /** sends per account per minute */
+  perMinute: number
+  /** sends an idle account may make at once */
+  burst: number
+}
+
+/**
+ * The per-account send token bucket, kept on the account row so every process (and a restart)
+ * sees the same bucket. A tenant under risk control gets half the rate; a special channel double.
+ */
+export class SendPacer {
+  constructor(
+    private readonly db: Db,
+    private readonly cfg: PacingConfig,
+  ) {}
+
+  rateOf(tenant: { risk_status: number; special_channel: number }): { perMs: number; capacity: number } {
+    const factor = (tenant.risk_status === 1 ? 0.5 : 1) * (tenant.special_channel === 1 ? 2 : 1)
+    return { perMs: (this.cfg.perMinute * factor) / 60_000, capacity: Math.max(1, this.cfg.burst * factor) }
+  }
+
+  /** Take one token: 0 when taken, else the ms until one is there. */
+  async take(
+    accountId: number,
+    tenant: { risk_status: number; special_channel: number },
+    now: number,
+  ): Promise<number> {
+    const { perMs, capacity } = this.rateOf(tenant)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await this.db
+        .selectFrom('ws_accounts')
+        .select(['bucket_tokens', 'bucket_at'])
+        .where('id', '=', accountId)
+        .executeTakeFirst()
+      if (!row) return 0
+      const elapsed = row.bucket_at === null ? Number.POSITIVE_INFINITY : Math.max(0, now - row.bucket_at)
+      const tokens = Math.min(capacity, (row.bucket_tokens ?? capacity) + elapsed * perMs)
+      if (tokens < 1) return Math.max(1, Math.ceil((1 - tokens) / perMs))
+      const res = await this.db
+        .updateTable('ws_accounts')
+        .set({ bucket_tokens: tokens - 1, bucket_at: now })
+        .where('id', '=', accountId)
+        .where('bucket_at', row.bucket_at === null ? 'is' : '=', row.bucket_at)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 1) return 0
+    }
+    return 100
+  }
+}
