@@ -41,6 +41,8 @@ export interface Me {
   pn?: Jid
   lid?: Jid
   pushName?: string
+  /** linked from the WhatsApp Business app */
+  business?: boolean
 }
 /** Reach-out time-lock (ack error 463): existing chats work, new chats are refused until `until`. */
 export interface Restriction {

@@ -63,7 +63,7 @@ describe('QR login', () => {
     await last().open()
     expect(lastStatus()).toEqual({
       state: 'open',
-      me: { pn: '8613800000000@s.whatsapp.net', lid: '99@lid', pushName: 'Shop' },
+      me: { pn: '8613800000000@s.whatsapp.net', lid: '99@lid', pushName: 'Shop', business: false },
     })
     expect((await useDatabaseAuthState(store, '1')).registered).toBe(true)
   })

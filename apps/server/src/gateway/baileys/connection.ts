@@ -227,6 +227,8 @@ export class BaileysConnection {
             pn: normalizeJid(user.id),
             lid: user.lid ? normalizeJid(user.lid) : undefined,
             pushName: user.name ?? user.notify,
+            // the Business app links as platform smba (Android) or smbi (iOS)
+            business: /^smb/.test(sock.authState?.creds?.platform ?? ''),
           }
         : undefined
       await this.setStatus({

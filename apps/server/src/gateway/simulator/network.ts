@@ -41,7 +41,7 @@ export class SimNetwork {
   // --- phones -------------------------------------------------------------------------------
 
   /** Add (or update) a phone; `registered: false` makes a number that is not on WhatsApp. */
-  addPhone(number: string, init: { name?: string; registered?: boolean } = {}): void {
+  addPhone(number: string, init: { name?: string; registered?: boolean; business?: boolean } = {}): void {
     this.world.ensurePhone(digitsOnly(number), init)
   }
 

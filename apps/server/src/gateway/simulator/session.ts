@@ -209,7 +209,13 @@ export class SimSession implements SimDevice {
     const link = this.link
     if (!link) return
     const w = this.ctx.network.world
-    const me = { pn: phoneToJid(link.phone), lid: w.lidOf(link.phone), pushName: w.phone(link.phone)?.name }
+    const phone = w.phone(link.phone)
+    const me = {
+      pn: phoneToJid(link.phone),
+      lid: w.lidOf(link.phone),
+      pushName: phone?.name,
+      business: phone?.business ?? false,
+    }
     await this.setStatus({
       state: 'open',
       me,

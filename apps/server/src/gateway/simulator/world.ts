@@ -27,6 +27,8 @@ export interface SimPhone {
   number: string
   name: string
   registered: boolean
+  /** a WhatsApp Business number */
+  business?: boolean
   bannedAt?: number
   restrictedUntil?: number
   liftRestriction?: Cancel
@@ -94,13 +96,17 @@ export class SimWorld {
     return this.phones.get(number)
   }
 
-  ensurePhone(number: string, init: { name?: string; registered?: boolean } = {}): SimPhone {
+  ensurePhone(
+    number: string,
+    init: { name?: string; registered?: boolean; business?: boolean } = {},
+  ): SimPhone {
     let p = this.phones.get(number)
     if (!p) {
       p = {
         number,
         name: init.name ?? `+${number}`,
         registered: init.registered ?? true,
+        business: init.business,
         devices: new Map(),
         nextDeviceId: 1,
         sendTimes: [],
@@ -112,6 +118,7 @@ export class SimWorld {
     } else {
       if (init.name !== undefined) p.name = init.name
       if (init.registered !== undefined) p.registered = init.registered
+      if (init.business !== undefined) p.business = init.business
     }
     return p
   }

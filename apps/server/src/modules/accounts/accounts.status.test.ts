@@ -20,6 +20,14 @@ const portOf = (id: number) =>
   ctx.db.selectFrom('ports').selectAll().where('account_id', '=', id).executeTakeFirst()
 
 describe('account statuses from the network', () => {
+  it('records whether a number is on the Business app', async () => {
+    ctx.sim.network.addPhone('8613800000611', { business: true })
+    const business = await ctx.linkAccount(tenant, '8613800000611')
+    const personal = await ctx.linkAccount(tenant, '8613800000612')
+    expect((await rowOf(business)).type).toBe('business')
+    expect((await rowOf(personal)).type).toBe('personal')
+  })
+
   it('shows a ban with its time, a push-out and a removed device', async () => {
     const banned = await ctx.linkAccount(tenant, '8613800000601')
     const pushed = await ctx.linkAccount(tenant, '8613800000602')

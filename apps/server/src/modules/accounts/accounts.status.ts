@@ -71,6 +71,7 @@ export class AccountStatusSync {
         jid: status.me.pn ?? acc.jid,
         lid: status.me.lid ?? acc.lid,
         push_name: status.me.pushName ?? acc.push_name,
+        ...(status.me.business === undefined ? {} : { type: status.me.business ? 'business' : 'personal' }),
       })
       if (!acc.phone) patch.phone = jidToPhone(status.me.pn) ?? null
       this.progress(acc, status)
