@@ -23,6 +23,18 @@ export const SocketEvent = {
   messageNew: 'message.new',
   /** server → client: status, delivery or content of a stored message changed (rooms tenant and session) */
   messageUpdated: 'message.updated',
+  /** server → client: a session's flags, owner or customer details changed (rooms tenant, session, its agents) */
+  sessionUpdated: 'session.updated',
+  /** server → client: the user's read state of a session changed (rooms of the user and of whoever acts as them) */
+  sessionRead: 'session.read',
+  /** server → client: a session was removed (deleted, or migrated away from the agent) */
+  sessionRemoved: 'session.removed',
+  /** server → client: a revoke the desk asked for failed (room of the user who asked) */
+  messageRevokeFailed: 'message.revokeFailed',
+  /** server → client: this desk was entered elsewhere for the same agent; its calls now answer 433 */
+  deskTaken: 'desk.taken',
+  /** server → client: a group chat's info, settings or members changed in the store (rooms tenant, its sessions, their agents); read it again */
+  groupUpdated: 'group.updated',
   /** client → server, with ack: join a session's room */
   sessionJoin: 'session.join',
   /** client → server, with ack */
@@ -70,6 +82,51 @@ export interface MessageUpdatedEvent {
   body?: string
 }
 
+/** Only the fields that changed are present. */
+export interface SessionUpdatedEvent {
+  sessionId: number
+  changes: Partial<{
+    pinned: boolean
+    blocked: boolean
+    dnd: boolean
+    aiReply: boolean
+    invalid: boolean
+    massSendEnabled: boolean
+    agentUserId: number | null
+    title: string
+    fanRemark: string
+  }>
+}
+
+export interface SessionReadEvent {
+  sessionId: number
+  /** whose read state: the agent (also when a supervisor acts as them) */
+  userId: number
+  unreadCount: number
+}
+
+export interface SessionRemovedEvent {
+  sessionId: number
+  reason: 'deleted' | 'migrated'
+}
+
+export interface MessageRevokeFailedEvent {
+  id: number
+  sessionId: number
+}
+
+export interface DeskTakenEvent {
+  /** the desk that was replaced: only that desk reacts */
+  deskId: string
+}
+
+export interface GroupUpdatedEvent {
+  /** the desk session of the group chat (a group chat is one account's view of a group) */
+  sessionId: number
+  groupChatId: number
+  jid: string
+}
+
 export interface JoinAck {
   ok: boolean
   code?: number
@@ -80,6 +137,12 @@ export interface ServerToClientEvents {
   'account.login': (e: AccountLoginEvent) => void
   'message.new': (e: MessageNewEvent) => void
   'message.updated': (e: MessageUpdatedEvent) => void
+  'session.updated': (e: SessionUpdatedEvent) => void
+  'session.read': (e: SessionReadEvent) => void
+  'session.removed': (e: SessionRemovedEvent) => void
+  'message.revokeFailed': (e: MessageRevokeFailedEvent) => void
+  'desk.taken': (e: DeskTakenEvent) => void
+  'group.updated': (e: GroupUpdatedEvent) => void
 }
 
 export interface ClientToServerEvents {

@@ -1,0 +1,401 @@
+import { z } from 'zod'
+import { INVALID_DELETE_REASON_MAX } from '../constants.js'
+import type { AccountStateValue, FanSourceValue, MessageTypeValue, SessionTypeValue } from '../messaging.js'
+import { checkContactPhone, MATERIAL_LINK_MAX, MATERIAL_TEXT_MAX, MATERIAL_TITLE_MAX } from './materials.js'
+import type { MessageView, SessionView } from './messages.js'
+
+/**
+ * The agent desk's sessions and chat API (spec §2 "Agent desk", §3 "Desk session data", §7
+ * "Desk chat"). Every call answers the envelope; times are epoch ms.
+ *
+ * Acting as an agent: a supervisor (customerMaster) sends the header `customer-user-id: <agent id>`
+ * and every desk call is then scoped to that agent's sessions (product-decisions "Desk as an agent").
+ * Desk presence: `POST /damai/customer/desk/enter` answers a desk id; the desk sends it as the
+ * header `desk-id` on every desk call. When the same agent's desk is entered elsewhere, the older
+ * desk's calls answer code 433 and its socket hears `desk.taken`. Calls without the header (pages
+ * outside the desk, such as chat history) are not checked.
+ *
+ * Read-only: customerUserLeader may list, count, read the history, the detail and the media, but
+ * not send or change anything (403).
+ */
+export const DESK_ID_HEADER = 'desk-id'
+
+/** Largest page of the session list and of the chat history. */
+export const SESSION_PAGE_MAX = 100
+export const CHAT_PAGE_MAX = 100
+export const SESSION_SEARCH_MAX = 50
+/** Remark and nickname of a customer, editable in the side panel. */
+export const FAN_REMARK_MAX = 100
+export const FAN_NICKNAME_MAX = 50
+/** WhatsApp lets a sender delete a message for everyone for about two days. */
+export const REVOKE_WINDOW_MS = 48 * 3_600_000
+/** Manual messages of one session still waiting to go out before the desk answers "sent too frequently". */
+export const SESSION_QUEUE_MAX = 20
+/** Longest voice message the desk sends, in seconds. */
+export const VOICE_MAX_SECONDS = 30 * 60
+/** Contact cards in one message. */
+export const CONTACT_CARDS_MAX = 10
+
+/** Sidebar entries of the desk's session list (spec §2 "Desk sidebar entries"). Invalid sessions appear under `invalid` only. */
+export const SessionFilter = {
+  all: 'all',
+  unread: 'unread',
+  /** our message awaits the customer's reply */
+  noReply: 'noReply',
+  pinned: 'pinned',
+  /** AI reply off */
+  manual: 'manual',
+  /** AI reply on */
+  ai: 'ai',
+  group: 'group',
+  invalid: 'invalid',
+} as const
+export type SessionFilterValue = (typeof SessionFilter)[keyof typeof SessionFilter]
+export const SESSION_FILTERS = Object.values(SessionFilter) as [SessionFilterValue, ...SessionFilterValue[]]
+
+/**
+ * Toggles of a session (spec §4). `unread`: true marks it unread for the caller, false marks it
+ * read (as sendReadToFriendForChat). `massSend` is the customer's mass-send permission (personal
+ * sessions only). `invalid` marks the customer invalid (or restores it).
+ */
+export const SessionFlag = {
+  pinned: 'pinned',
+  blocked: 'blocked',
+  dnd: 'dnd',
+  aiReply: 'aiReply',
+  unread: 'unread',
+  invalid: 'invalid',
+  massSend: 'massSend',
+} as const
+export type SessionFlagValue = (typeof SessionFlag)[keyof typeof SessionFlag]
+export const SESSION_FLAGS = Object.values(SessionFlag) as [SessionFlagValue, ...SessionFlagValue[]]
+
+/** Risk of a session: `controlled` while its WS account is restricted or the tenant is under risk control. */
+export const SessionRisk = { none: 'none', controlled: 'controlled' } as const
+export type SessionRiskValue = (typeof SessionRisk)[keyof typeof SessionRisk]
+
+/** chatType of an upload (spec §3 "Chat upload"); 11 (file) is ours, for documents of any type. */
+export const ChatUploadType = { image: 8, video: 9, voice: 10, file: 11 } as const
+export type ChatUploadTypeValue = (typeof ChatUploadType)[keyof typeof ChatUploadType]
+/** fileType of an image upload: 7 a GIF (uploaded as the MP4 the browser converted it to), 8 a still image. */
+export const ChatFileType = { gif: 7, image: 8 } as const
+
+const id = z.number({ message: 'invalid' }).int().positive()
+const sessionId = id
+const bool = z.boolean({ message: 'invalid' })
+
+// ---- requests ----
+
+/** POST /damai/customer/desk/enter: open the desk (as the agent `customerUserId` when a supervisor). */
+export const deskEnterBody = z.object({ customerUserId: id.optional() })
+
+/**
+ * POST /damai/customer/session/page: the desk's session list, pinned first, then newest activity.
+ * Keyset paging: pass the previous answer's `nextCursor`. A session that gets a message while
+ * paging moves to the top and arrives over the socket (message.new), never twice in the pages.
+ */
+export const sessionPageBody = z.object({
+  filter: z.enum(SESSION_FILTERS).default('all'),
+  /** related-account sessions: only this WS account's */
+  accountId: id.optional(),
+  /** title (nickname, name, group subject), phone or remark; case-insensitive */
+  keyword: z.string().trim().max(SESSION_SEARCH_MAX, 'tooLong').optional(),
+  cursor: z
+    .string()
+    .regex(/^[01]_\d{1,16}_\d{1,16}$/, 'invalid')
+    .optional(),
+  pageSize: z.number().int().min(1).max(SESSION_PAGE_MAX).default(30),
+})
+export type SessionPageBody = z.infer<typeof sessionPageBody>
+
+/** POST /damai/customer/session/counts: sessions per sidebar entry, in the caller's scope. */
+export const sessionCountsBody = z.object({ accountId: id.optional() })
+
+/** POST /damai/customer/session/detail; POST …/user/sendReadToFriendForChat */
+export const sessionIdBody = z.object({ sessionId })
+
+/** POST /damai/customer/session/create: a personal session with a phone (9–20 digits). */
+export const sessionCreateBody = z.object({
+  phone: z.string({ message: 'phone.required' }).trim().min(1, 'phone.required').max(40, 'phone.invalid'),
+  /** the WS account to chat from; default the caller's first online account */
+  accountId: id.optional(),
+})
+export type SessionCreateBody = z.infer<typeof sessionCreateBody>
+
+/** PUT /damai/customer/session/flag */
+export const sessionFlagBody = z.object({ sessionId, flag: z.enum(SESSION_FLAGS), value: bool })
+export type SessionFlagBody = z.infer<typeof sessionFlagBody>
+
+/** PUT /damai/customer/session/migrate: hand the session to another agent (customerUser) of the tenant. */
+export const sessionMigrateBody = z.object({ sessionId, userId: id })
+
+/** PUT /damai/customer/session/fan: the customer's nickname and remark (side panel). */
+export const sessionFanBody = z.object({
+  sessionId,
+  nickname: z.string().trim().max(FAN_NICKNAME_MAX, 'tooLong').optional(),
+  remark: z.string().trim().max(FAN_REMARK_MAX, 'tooLong').optional(),
+})
+export type SessionFanBody = z.infer<typeof sessionFanBody>
+
+/**
+ * Query of DELETE /damai/customer/session: delete an invalid customer's session with a reason
+ * (1–50 characters; the client asks the user to type `del` first). The chat is removed and a
+ * deletion record is kept (POST /damai/customer/session/deletions).
+ */
+export const sessionDeleteQuery = z.object({
+  sessionId: z.coerce.number().int().positive(),
+  reason: z
+    .string({ message: 'required' })
+    .trim()
+    .min(1, 'required')
+    .max(INVALID_DELETE_REASON_MAX, 'tooLong'),
+})
+
+/** POST /damai/customer/session/deletions: the deletion records, newest first. */
+export const sessionDeletionsBody = z.object({
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+})
+
+/** POST /damai/customer/user/getSessionChatMessages: newest first; `beforeId` pages upward. */
+export const chatHistoryBody = z.object({
+  sessionId,
+  beforeId: id.optional(),
+  pageSize: z.number().int().min(1).max(CHAT_PAGE_MAX).default(30),
+})
+export type ChatHistoryBody = z.infer<typeof chatHistoryBody>
+
+const contactCard = z.object({
+  name: z
+    .string({ message: 'material.contactNameRequired' })
+    .trim()
+    .min(1, 'material.contactNameRequired')
+    .max(100, 'tooLong'),
+  phone: z
+    .string({ message: 'material.contactPhone' })
+    .max(40, 'material.contactPhone')
+    .superRefine((v, ctx) => {
+      const key = checkContactPhone(v)
+      if (key) ctx.addIssue({ code: 'custom', message: key })
+    }),
+})
+
+const sendCommon = {
+  sessionId,
+  /** the session's WS account as the client knows it; the session decides the account */
+  whatsappId: z.union([z.string().max(40), z.number()]).optional(),
+  /** our id of a message of the same session to quote */
+  quotedMessageId: id.optional(),
+}
+
+/** POST /damai/customer/user/sendChatMessage. Files go through uploadThenSendChatMessageAsync. */
+export const sendChatBody = z.discriminatedUnion('type', [
+  z.object({
+    ...sendCommon,
+    type: z.literal('text'),
+    text: z.string({ message: 'required' }).trim().min(1, 'required').max(4096, 'tooLong'),
+  }),
+  z.object({
+    ...sendCommon,
+    type: z.literal('location'),
+    latitude: z
+      .number({ message: 'material.location' })
+      .min(-90, 'material.location')
+      .max(90, 'material.location'),
+    longitude: z
+      .number({ message: 'material.location' })
+      .min(-180, 'material.location')
+      .max(180, 'material.location'),
+    name: z.string().trim().max(200, 'tooLong').optional(),
+    address: z.string().trim().max(500, 'tooLong').optional(),
+  }),
+  z.object({
+    ...sendCommon,
+    type: z.literal('contacts'),
+    contacts: z.array(contactCard).min(1, 'required').max(CONTACT_CARDS_MAX, 'tooLong'),
+  }),
+  /** a material of the caller's libraries, sent as it is stored */
+  z.object({ ...sendCommon, type: z.literal('material'), materialId: id }),
+  /** an image-text link: sent as text with the link last, so WhatsApp shows its preview */
+  z.object({
+    ...sendCommon,
+    type: z.literal('link'),
+    link: z
+      .string({ message: 'material.linkInvalid' })
+      .trim()
+      .max(MATERIAL_LINK_MAX, 'material.linkLength')
+      .regex(/^https?:\/\/\S+$/i, 'material.linkInvalid'),
+    title: z.string().trim().max(MATERIAL_TITLE_MAX, 'material.titleLength').optional(),
+    text: z.string().trim().max(MATERIAL_TEXT_MAX, 'material.textLength').optional(),
+  }),
+])
+export type SendChatBody = z.infer<typeof sendChatBody>
+
+/** POST …/user/revokeChatMessage and …/user/resendChatMessage */
+export const messageIdBody = z.object({ messageId: id })
+
+const formInt = (min: number, max: number) => z.coerce.number({ message: 'invalid' }).int().min(min).max(max)
+
+/**
+ * Fields of the multipart POST /damai/customer/user/uploadThenSendChatMessageAsync besides `file`
+ * (at most 10 MB). The file's bytes decide: image jpg/png (fileType 8) or an MP4 converted from a
+ * GIF (fileType 7, sent as a looping video), video mp4, voice mp3/ogg with a readable duration,
+ * file anything. `repeatSubmit` is a client header only.
+ */
+export const chatUploadFields = z.object({
+  sessionId: z.coerce.number({ message: 'invalid' }).int().positive(),
+  whatsappId: z.string().max(40).optional(),
+  chatType: z.coerce
+    .number({ message: 'invalid' })
+    .pipe(z.union([z.literal(8), z.literal(9), z.literal(10), z.literal(11)], { message: 'invalid' })),
+  fileType: z.coerce
+    .number({ message: 'invalid' })
+    .pipe(z.union([z.literal(7), z.literal(8)], { message: 'invalid' }))
+    .optional(),
+  width: formInt(0, 100_000).optional(),
+  height: formInt(0, 100_000).optional(),
+  seconds: formInt(0, 86_400).optional(),
+  caption: z.string().trim().max(1024, 'tooLong').optional(),
+  quotedMessageId: z.coerce.number().int().positive().optional(),
+})
+export type ChatUploadFields = z.infer<typeof chatUploadFields>
+
+// ---- answers ----
+
+export interface DeskEnterResult {
+  /** send as the `desk-id` header on every desk call */
+  deskId: string
+  /** whose desk: the agent acted as, or the caller */
+  userId: number
+  nickname: string
+  /** true when a supervisor acts as an agent */
+  acting: boolean
+  /** the desk this one replaced, if any (it now answers 433) */
+  replacedDeskId: string | null
+}
+
+/**
+ * A row of the desk's session list. `unreadCount` is the caller's own (per-user read state). The
+ * session inside a message.new event carries the session's running count of inbound messages in
+ * `unreadCount` instead: a desk adds one per inbound message.new of a session it does not show.
+ */
+export interface DeskSessionView extends SessionView {
+  awaitingReplySince: number | null
+  fanPhone: string | null
+  fanRemark: string
+  /** the customer's mass-send permission; null for group sessions */
+  massSendEnabled: boolean | null
+  accountPhone: string | null
+  accountStatus: AccountStateValue
+  risk: SessionRiskValue
+}
+
+export interface SessionPage {
+  list: DeskSessionView[]
+  /** null on the last page */
+  nextCursor: string | null
+}
+
+export type SessionCounts = Record<SessionFilterValue, number>
+
+/** The customer side panel. */
+export interface FanDetailView {
+  id: number
+  nickname: string
+  pushName: string
+  remark: string
+  phone: string | null
+  jid: string
+  accountId: number
+  accountPhone: string | null
+  /** the WS account's group, if any */
+  accountGroupName: string | null
+  source: FanSourceValue
+  /** ISO region from the phone's calling code ('' when unknown) */
+  country: string
+  repeat: boolean
+  invalid: boolean
+  massSendEnabled: boolean
+  createdAt: number
+}
+
+export interface GroupDetailView {
+  id: number
+  jid: string
+  subject: string
+  description: string
+  memberCount: number
+  announce: boolean
+  restrictEdit: boolean
+}
+
+export interface DeskSessionDetail {
+  session: DeskSessionView
+  fan: FanDetailView | null
+  group: GroupDetailView | null
+}
+
+/** The quoted message of a chat message (spec §3: id, message, type, userName, time); null fields when it is not stored. */
+export interface QuotedMessageView {
+  id: number | null
+  waMessageId: string
+  message: string
+  type: MessageTypeValue | null
+  /** the customer's name or sender address; '' for our own */
+  userName: string
+  fromMe: boolean | null
+  time: number | null
+}
+
+export interface ReactionView {
+  emoji: string
+  fromMe: boolean
+  senderJid: string
+}
+
+/**
+ * A message of the chat box. `mediaUrl` answers the file with the same Authorization header as
+ * every call (fetch it as a blob); it checks the caller may read the session.
+ */
+export interface ChatMessageView extends MessageView {
+  mediaUrl: string | null
+  quotedMessage: QuotedMessageView | null
+  reactions: ReactionView[]
+  /** who asked for an outbound message (a user id), null for inbound and automatic ones */
+  requestedBy: number | null
+}
+
+export interface ChatHistoryPage {
+  /** newest first */
+  list: ChatMessageView[]
+  /** older messages exist: ask again with `beforeId` = the last id of `list` */
+  hasMore: boolean
+}
+
+export interface ReadResult {
+  sessionId: number
+  unreadCount: number
+}
+
+/** Revoke answers at once; the withdrawn status arrives as message.updated (or message.revokeFailed). */
+export interface RevokeResult {
+  messageId: number
+  accepted: boolean
+}
+
+export interface SessionCreateResult {
+  session: DeskSessionView
+}
+
+export interface SessionDeletionView {
+  id: number
+  sessionType: SessionTypeValue
+  title: string
+  phone: string | null
+  accountPhone: string | null
+  reason: string
+  messageCount: number
+  deletedBy: number
+  deletedByName: string
+  deletedAt: number
+}
