@@ -2,12 +2,18 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as waAuth from '../../gateway/baileys/auth-store.migration.js'
 import * as foundation from './0001_foundation.js'
 import * as messaging from './0002_messaging.js'
+import * as labelsMaterials from './0004_labels_materials.js'
+import * as desk from './0005_desk.js'
+import * as groups from './0006_groups.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_messaging': messaging,
   '0003_wa_auth': waAuth,
+  '0004_labels_materials': labelsMaterials,
+  '0005_desk': desk,
+  '0006_groups': groups,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,51 @@
+import { ErrorCode, MaterialOwnerType, type MaterialOwnerTypeValue, Role } from '@app/core'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/index.js'
+import { actingUserId } from '../../http/acting-user.js'
+import { AppError } from '../../http/errors.js'
+import { actorOf } from '../../http/types.js'
+import type { Library } from './materials.repository.js'
+
+/** The public library's owner id. */
+export const PUBLIC_OWNER = 0
+
+/** Who works on the material libraries. */
+export interface MaterialCaller {
+  tenantId: number
+  /** whose personal library: the caller, or the agent a supervisor acts as (customer-user-id) */
+  userId: number
+  /** the supervisor: manages the public library */
+  master: boolean
+}
+
+export async function materialCaller(request: FastifyRequest, db: Db): Promise<MaterialCaller> {
+  const actor = actorOf(request)
+  return {
+    tenantId: actor.tenantId,
+    userId: await actingUserId(request, db),
+    master: actor.roleId === Role.customerMaster,
+  }
+}
+
+export function libraryOf(caller: MaterialCaller, ownerType: MaterialOwnerTypeValue): Library {
+  return {
+    tenantId: caller.tenantId,
+    ownerUserId: ownerType === MaterialOwnerType.public ? PUBLIC_OWNER : caller.userId,
+  }
+}
+
+export const ownerTypeOf = (ownerUserId: number): MaterialOwnerTypeValue =>
+  ownerUserId === PUBLIC_OWNER ? MaterialOwnerType.public : MaterialOwnerType.personal
+
+/** The public library and the caller's own personal one; another agent's library is not there for them. */
+export const canSee = (caller: MaterialCaller, ownerUserId: number): boolean =>
+  ownerUserId === PUBLIC_OWNER || ownerUserId === caller.userId
+
+export const canWrite = (caller: MaterialCaller, ownerUserId: number): boolean =>
+  ownerUserId === PUBLIC_OWNER ? caller.master : ownerUserId === caller.userId
+
+/** Refuse a change to the public library by anyone but the supervisor. */
+export function requireWritable(caller: MaterialCaller, ownerUserId: number): void {
+  if (!canWrite(caller, ownerUserId))
+    throw new AppError(ErrorCode.forbidden, { messageCode: ErrorCode.publicMaterialsMasterOnly })
+}

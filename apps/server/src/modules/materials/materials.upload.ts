@@ -1,0 +1,141 @@
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
+import {
+  ErrorCode,
+  type MaterialUploadResult,
+  materialIdQuery,
+  materialUploadFields,
+  TENANT_ROLES,
+  UPLOAD_MAX_BYTES,
+} from '@app/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/index.js'
+import { ok } from '../../http/envelope.js'
+import { AppError, badRequest } from '../../http/errors.js'
+import { actorOf } from '../../http/types.js'
+import { ConversionUnavailableError, gifToMp4 } from '../../media/convert.js'
+import type { MediaStore } from '../messages/media.store.js'
+import { checkMaterialFile } from './file-check.js'
+import { materialCaller } from './materials.library.js'
+import type { MaterialsService } from './materials.service.js'
+
+const base = '/damai/customer/material'
+
+interface UploadedPart {
+  buffer: Buffer
+  fileName: string
+  fields: Record<string, string>
+}
+
+/** The form's first file (at most 10 MB, the multipart limit) and its text fields, in any order. */
+async function readUpload(req: FastifyRequest): Promise<UploadedPart> {
+  if (!req.isMultipart()) throw new AppError(ErrorCode.uploadMissing)
+  const fields: Record<string, string> = {}
+  let file: { buffer: Buffer; fileName: string } | null = null
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer()
+        file ??= { buffer, fileName: part.filename }
+      } else {
+        fields[part.fieldname] = String(part.value)
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.uploadTooLarge)
+    if (code?.startsWith('FST_')) throw badRequest('invalid')
+    throw err
+  }
+  if (!file || file.buffer.length === 0) throw new AppError(ErrorCode.uploadMissing)
+  return { ...file, fields }
+}
+
+/**
+ * GIFs are sent as MP4 (product decision), so a GIF material is stored converted. Without ffmpeg
+ * the GIF is kept as it is (it then goes out as an image); a GIF ffmpeg cannot read is refused.
+ */
+async function gifAsMp4(req: FastifyRequest, gif: Buffer): Promise<Buffer> {
+  try {
+    const mp4 = await gifToMp4(gif)
+    if (mp4.length > UPLOAD_MAX_BYTES) throw new AppError(ErrorCode.uploadTooLarge)
+    return mp4
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    if (err instanceof ConversionUnavailableError) {
+      req.log.warn({ err }, 'GIF kept as GIF: no converter')
+      return gif
+    }
+    throw new AppError(ErrorCode.imageUnreadable)
+  }
+}
+
+export function materialUploadRoutes(
+  app: FastifyInstance,
+  db: Db,
+  media: MediaStore,
+  materials: MaterialsService,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['material']
+  r.post(
+    `${base}/upload`,
+    {
+      config: { roles: TENANT_ROLES },
+      schema: {
+        tags,
+        summary:
+          'Upload a material file (multipart: file, type image|gif|video|voice|file, usage message|avatar); ' +
+          'checked from its bytes (a GIF is stored as MP4); answers the mediaId to create the material with',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req)
+      const upload = await readUpload(req)
+      const parsed = materialUploadFields.safeParse(upload.fields)
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
+      const checked = checkMaterialFile(parsed.data.type, parsed.data.usage, upload.buffer)
+      const bytes =
+        parsed.data.type === 'gif' && checked.mime === 'image/gif'
+          ? await gifAsMp4(req, upload.buffer)
+          : upload.buffer
+      const stored = await media.save(actor.tenantId, Readable.from([bytes]))
+      const mediaId = await media.record(db, actor.tenantId, stored, Date.now())
+      const result: MaterialUploadResult = {
+        mediaId,
+        mime: stored.mime,
+        size: stored.size,
+        fileName: upload.fileName,
+        width: checked.width,
+        height: checked.height,
+      }
+      return ok(result)
+    },
+  )
+  r.get(
+    `${base}/file`,
+    {
+      config: { roles: TENANT_ROLES },
+      schema: {
+        tags,
+        summary: "The file of a material (bytes, with the file's type)",
+        querystring: materialIdQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await materials.file(await materialCaller(req, db), req.query.id)
+      const exists = await fs.promises
+        .access(file.absolutePath)
+        .then(() => true)
+        .catch(() => false)
+      if (!exists) throw new AppError(ErrorCode.mediaNotFound)
+      return reply
+        .type(file.mime)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(fs.createReadStream(file.absolutePath))
+    },
+  )
+}
