@@ -1,0 +1,122 @@
+import { MessageStatus, type ReadResult, roomOf } from '@app/core'
+import { sql } from 'kysely'
+import type { Db } from '../../db/index.js'
+import type { MessageRef, MessagingGateway } from '../../gateway/port.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { Background } from './background.js'
+import type { CountsCache } from './counts.cache.js'
+import type { DeskSession } from './desk.access.js'
+import type { Viewer } from './desk.viewer.js'
+
+/** Inbound messages a read marks as read on WhatsApp at most (the newest). */
+const RECEIPTS_MAX = 50
+
+/**
+ * Per-user read state. `sessions.unread_count` counts a session's live inbound messages; each
+ * user's row in session_reads keeps the count at their last read, so their unread is the
+ * difference. Reading as an agent (also a supervisor acting as them) is that agent's read.
+ */
+export class ChatReads {
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: MessagingGateway,
+    private readonly hub: RealtimeHub,
+    private readonly background: Background,
+    private readonly counts: CountsCache,
+  ) {}
+
+  /**
+   * Mark the session read for the viewer, and tell WhatsApp (blue ticks for the customer) about
+   * the inbound messages since their previous read; that part is best effort.
+   */
+  async markRead(viewer: Viewer, d: DeskSession): Promise<ReadResult> {
+    const sessionId = d.session.id
+    const previous = await this.db
+      .selectFrom('session_reads')
+      .select('last_read_message_id')
+      .where('session_id', '=', sessionId)
+      .where('user_id', '=', viewer.userId)
+      .executeTakeFirst()
+    const newest = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst()
+    await this.write(
+      viewer,
+      sessionId,
+      sql<number>`(select unread_count from sessions where id = ${sessionId})`,
+      {
+        last_read_message_id: newest?.id ?? null,
+      },
+    )
+    this.emit(viewer, sessionId, 0)
+    this.background.run('read receipts', () => this.sendReceipts(d, previous?.last_read_message_id ?? 0))
+    return { sessionId, unreadCount: 0 }
+  }
+
+  /** Mark the session unread for the viewer: one unread message, whatever was read. */
+  async markUnread(viewer: Viewer, d: DeskSession): Promise<ReadResult> {
+    const sessionId = d.session.id
+    await this.write(
+      viewer,
+      sessionId,
+      sql<number>`(select unread_count - 1 from sessions where id = ${sessionId})`,
+    )
+    this.emit(viewer, sessionId, 1)
+    return { sessionId, unreadCount: 1 }
+  }
+
+  private async write(
+    viewer: Viewer,
+    sessionId: number,
+    readCount: ReturnType<typeof sql<number>>,
+    extra: { last_read_message_id?: number | null } = {},
+  ): Promise<void> {
+    const now = Date.now()
+    await this.db
+      .insertInto('session_reads')
+      .values({
+        tenant_id: viewer.tenantId,
+        session_id: sessionId,
+        user_id: viewer.userId,
+        read_count: readCount,
+        last_read_message_id: extra.last_read_message_id ?? null,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['session_id', 'user_id'])
+          .doUpdateSet({ read_count: readCount, updated_at: now, ...extra }),
+      )
+      .execute()
+  }
+
+  private emit(viewer: Viewer, sessionId: number, unreadCount: number): void {
+    this.counts.forget(viewer.tenantId)
+    const rooms = [...new Set([roomOf.user(viewer.userId), roomOf.user(viewer.actorId)])]
+    this.hub.emit(rooms, 'session.read', { sessionId, userId: viewer.userId, unreadCount })
+  }
+
+  private async sendReceipts(d: DeskSession, afterId: number): Promise<void> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .select(['wa_message_id', 'sender_jid'])
+      .where('session_id', '=', d.session.id)
+      .where('from_me', '=', 0)
+      .where('id', '>', afterId)
+      .where('status', '!=', MessageStatus.withdrawn)
+      .orderBy('id', 'desc')
+      .limit(RECEIPTS_MAX)
+      .execute()
+    if (rows.length === 0) return
+    const group = d.session.group_chat_id !== null
+    const refs: MessageRef[] = rows.map((r) => ({
+      chatId: d.peer.jid,
+      id: r.wa_message_id,
+      fromMe: false,
+      ...(group && r.sender_jid ? { participant: r.sender_jid } : {}),
+    }))
+    await this.gateway.markRead(String(d.account.id), refs)
+  }
+}

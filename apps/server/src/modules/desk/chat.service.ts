@@ -1,0 +1,235 @@
+import {
+  type ChatMessageView,
+  ErrorCode,
+  MessageStatus,
+  type OutboundContentInput,
+  OutboxState,
+  REVOKE_WINDOW_MS,
+  type RevokeResult,
+  roomOf,
+  SESSION_QUEUE_MAX,
+  type SendChatBody,
+} from '@app/core'
+import type { Db } from '../../db/index.js'
+import type { Message } from '../../db/schema.js'
+import type { MessagingGateway } from '../../gateway/port.js'
+import { AppError, notFound } from '../../http/errors.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import { contactVcard } from '../materials/materials.outbound.js'
+import { presentMessageUpdate } from '../messages/messages.presenter.js'
+import { MessagesRepository } from '../messages/messages.repository.js'
+import type { StoredOutbound } from '../outbox/outbox.content.js'
+import type { OutboxService } from '../outbox/outbox.service.js'
+import type { Background } from './background.js'
+import { presentChatMessage } from './chat.history.js'
+import type { CountsCache } from './counts.cache.js'
+import { type DeskSession, loadDeskSession } from './desk.access.js'
+import type { Viewer } from './desk.viewer.js'
+import { restricted } from './session.presenter.js'
+
+/** What a material sends as, from the material library (its owner checks included). */
+export type MaterialResolver = (
+  tenantId: number,
+  userId: number,
+  materialId: number,
+) => Promise<OutboundContentInput>
+
+/**
+ * Sending from the desk. Everything goes out through OutboxService.enqueue (the one outbound
+ * path); this adds the desk's own refusals first: a group the account left or may not write in,
+ * a new chat while the account is time-locked, too many messages of the session still queued.
+ * An offline account still queues: the dispatcher fails the message with a reason if it cannot send.
+ */
+export class ChatService {
+  private readonly messages = new MessagesRepository()
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: OutboxService,
+    private readonly gateway: MessagingGateway,
+    private readonly hub: RealtimeHub,
+    private readonly background: Background,
+    private readonly counts: CountsCache,
+    private readonly materials?: MaterialResolver,
+  ) {}
+
+  /** sendChatMessage: text, location, contact cards, a material or an image-text link. */
+  async send(viewer: Viewer, body: SendChatBody): Promise<ChatMessageView> {
+    const d = await loadDeskSession(this.db, viewer, body.sessionId)
+    const content = await this.content(viewer, body)
+    return this.enqueue(viewer, d, content, body.quotedMessageId)
+  }
+
+  /** Queue content in a session the viewer may work on, after the desk's checks. */
+  async enqueue(
+    viewer: Viewer,
+    d: DeskSession,
+    content: OutboundContentInput,
+    quotedMessageId?: number,
+  ): Promise<ChatMessageView> {
+    await this.checkSendable(d)
+    const view = await this.outbox.enqueue({
+      tenantId: viewer.tenantId,
+      sessionId: d.session.id,
+      content,
+      quoted: quotedMessageId ? { messageId: quotedMessageId } : undefined,
+      requestedBy: viewer.userId,
+    })
+    // our message awaits a reply now
+    this.counts.forget(viewer.tenantId)
+    const row = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', view.id)
+      .executeTakeFirstOrThrow()
+    return presentChatMessage(row)
+  }
+
+  /** Send a failed message again: a new message with the same content; the failed one stays. */
+  async resend(viewer: Viewer, messageId: number): Promise<ChatMessageView> {
+    const { message, desk } = await this.ownMessage(viewer, messageId)
+    if (message.status !== MessageStatus.failed) throw new AppError(ErrorCode.messageNotResendable)
+    const stored = await this.db
+      .selectFrom('outbox')
+      .select('content')
+      .where('message_id', '=', message.id)
+      .executeTakeFirst()
+    if (!stored) throw new AppError(ErrorCode.messageNotResendable)
+    const { content, quoted } = JSON.parse(stored.content) as StoredOutbound
+    let quotedId: number | undefined
+    if (quoted) {
+      const q = await this.messages.findByWaId(this.db, message.account_id, quoted.id)
+      if (q && q.session_id === message.session_id) quotedId = q.id
+    }
+    return this.enqueue(viewer, desk, content, quotedId)
+  }
+
+  /**
+   * Withdraw one of our messages. Not yet sent: withdrawn at once (the dispatcher drops it). Sent
+   * within WhatsApp's window: asked of WhatsApp after answering; the withdrawn status arrives as
+   * message.updated, a failure as message.revokeFailed (spec: recall is asynchronous).
+   */
+  async revoke(viewer: Viewer, messageId: number): Promise<RevokeResult> {
+    const { message, desk } = await this.ownMessage(viewer, messageId)
+    if (message.status === MessageStatus.requested) {
+      const row = await this.db
+        .updateTable('messages')
+        .set({ status: MessageStatus.withdrawn })
+        .where('id', '=', message.id)
+        .where('status', '=', MessageStatus.requested)
+        .returningAll()
+        .executeTakeFirst()
+      if (row) {
+        this.emitUpdate(row)
+        return { messageId, accepted: true }
+      }
+    }
+    const fresh = await this.db
+      .selectFrom('messages')
+      .select(['status', 'timestamp'])
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow()
+    if (fresh.status !== MessageStatus.sent || fresh.timestamp < Date.now() - REVOKE_WINDOW_MS)
+      throw new AppError(ErrorCode.revokeNotAllowed)
+    this.background.run('revoke', async () => {
+      try {
+        await this.gateway.revoke(String(message.account_id), {
+          chatId: desk.peer.jid,
+          id: message.wa_message_id,
+          fromMe: true,
+        })
+      } catch (err) {
+        const rooms = [...new Set([roomOf.user(viewer.actorId), roomOf.user(viewer.userId)])]
+        this.hub.emit(rooms, 'message.revokeFailed', { id: message.id, sessionId: message.session_id })
+        throw err
+      }
+      const row = await this.messages.withdraw(this.db, message.account_id, message.wa_message_id)
+      if (row) this.emitUpdate(row)
+    })
+    return { messageId, accepted: true }
+  }
+
+  /** One of our messages in a session the viewer may work on. */
+  private async ownMessage(
+    viewer: Viewer,
+    messageId: number,
+  ): Promise<{ message: Message; desk: DeskSession }> {
+    const message = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('id', '=', messageId)
+      .executeTakeFirst()
+    if (!message) throw notFound()
+    const desk = await loadDeskSession(this.db, viewer, message.session_id)
+    if (message.from_me !== 1) throw new AppError(ErrorCode.revokeNotAllowed)
+    return { message, desk }
+  }
+
+  /** The desk's refusals before queueing. */
+  private async checkSendable(d: DeskSession): Promise<void> {
+    const groupId = d.session.group_chat_id
+    if (groupId !== null) {
+      const ours = [d.account.jid, d.account.lid].filter((j): j is string => !!j)
+      const members = await this.db
+        .selectFrom('group_members')
+        .select(['jid', 'role'])
+        .where('group_chat_id', '=', groupId)
+        .execute()
+      const me = members.find((m) => ours.includes(m.jid))
+      // members are known once the group's info was fetched; without them nothing can be said
+      if (members.length > 0 && !me) throw new AppError(ErrorCode.removedFromGroup)
+      const group = await this.db
+        .selectFrom('group_chats')
+        .select('announce')
+        .where('id', '=', groupId)
+        .executeTakeFirst()
+      if (group?.announce === 1 && me?.role === 'member') throw new AppError(ErrorCode.cannotSendNow)
+    } else if (d.session.last_inbound_at === null && restricted(d.account.restrictedUntil, Date.now())) {
+      // a time-locked account may answer existing chats but not open new ones
+      throw new AppError(ErrorCode.cannotSendNow)
+    }
+    const queued = await this.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', [OutboxState.requested, OutboxState.sending])
+      .where('session_id', '=', d.session.id)
+      .executeTakeFirstOrThrow()
+    if (Number(queued.n) >= SESSION_QUEUE_MAX) throw new AppError(ErrorCode.sendTooFrequent)
+  }
+
+  /** The outbox content of a desk message. */
+  private async content(viewer: Viewer, body: SendChatBody): Promise<OutboundContentInput> {
+    switch (body.type) {
+      case 'text':
+        return { type: 'text', text: body.text }
+      case 'location':
+        return {
+          type: 'location',
+          latitude: body.latitude,
+          longitude: body.longitude,
+          ...(body.name ? { name: body.name } : {}),
+          ...(body.address ? { address: body.address } : {}),
+        }
+      case 'contacts':
+        return {
+          type: 'contacts',
+          displayName: body.contacts.length === 1 ? body.contacts[0].name : `${body.contacts.length}`,
+          vcards: body.contacts.map((c) => contactVcard(c.name, c.phone)),
+        }
+      case 'link':
+        return { type: 'text', text: [body.title, body.text, body.link].filter((s) => !!s).join('\n') }
+      case 'material':
+        if (!this.materials) throw notFound()
+        return this.materials(viewer.tenantId, viewer.userId, body.materialId)
+    }
+  }
+
+  private emitUpdate(m: Message): void {
+    this.hub.emit(
+      [roomOf.tenant(m.tenant_id), roomOf.session(m.session_id)],
+      'message.updated',
+      presentMessageUpdate(m),
+    )
+  }
+}

@@ -1,0 +1,91 @@
+import { roomOf } from '@app/core'
+import type { Db } from '../../db/index.js'
+import type { Session } from '../../db/schema.js'
+import { notFound } from '../../http/errors.js'
+import { sessionScope, type Viewer } from './desk.viewer.js'
+
+/** A session the viewer may work on, with what the desk's actions need of its account and peer. */
+export interface DeskSession {
+  session: Session
+  account: {
+    id: number
+    phone: string | null
+    jid: string | null
+    lid: string | null
+    status: string
+    restrictedUntil: number | null
+    agentUserId: number | null
+  }
+  /** the fan's or group's address and the name the desk shows */
+  peer: { jid: string; title: string }
+}
+
+/**
+ * Load a session in the viewer's scope; another tenant's, or one outside an agent's scope, is
+ * not found (and nothing is changed).
+ */
+export async function loadDeskSession(db: Db, viewer: Viewer, sessionId: number): Promise<DeskSession> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
+    .leftJoin('fans as f', 'f.id', 's.fan_id')
+    .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
+    .selectAll('s')
+    .select([
+      'a.phone as a_phone',
+      'a.jid as a_jid',
+      'a.lid as a_lid',
+      'a.status as a_status',
+      'a.restricted_until as a_restricted_until',
+      'a.agent_user_id as a_agent_user_id',
+      'f.jid as f_jid',
+      'f.nickname as f_nickname',
+      'f.push_name as f_push_name',
+      'f.phone as f_phone',
+      'g.jid as g_jid',
+      'g.subject as g_subject',
+    ])
+    .where(sessionScope(viewer))
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  const {
+    a_phone,
+    a_jid,
+    a_lid,
+    a_status,
+    a_restricted_until,
+    a_agent_user_id,
+    f_jid,
+    f_nickname,
+    f_push_name,
+    f_phone,
+    g_jid,
+    g_subject,
+    ...session
+  } = row
+  const peer = f_jid
+    ? { jid: f_jid, title: f_nickname || f_push_name || f_phone || f_jid }
+    : { jid: g_jid ?? '', title: g_subject || g_jid || '' }
+  return {
+    session,
+    account: {
+      id: session.account_id,
+      phone: a_phone,
+      jid: a_jid,
+      lid: a_lid,
+      status: a_status,
+      restrictedUntil: a_restricted_until,
+      agentUserId: a_agent_user_id,
+    },
+    peer,
+  }
+}
+
+/** The rooms that hear about a session: supervisors (tenant), its open chat boxes, and its agent. */
+export function sessionRooms(d: DeskSession, ...users: (number | null | undefined)[]): string[] {
+  const agent = d.session.agent_user_id ?? d.account.agentUserId
+  const rooms = [roomOf.tenant(d.session.tenant_id), roomOf.session(d.session.id)]
+  for (const u of [agent, ...users]) if (u) rooms.push(roomOf.user(u))
+  return [...new Set(rooms)]
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { type DeskEnterResult, roomOf } from '@app/core'
+import type { Db } from '../../db/index.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { Viewer } from './desk.viewer.js'
+
+/**
+ * One live desk per agent (spec §4/§8 code 433). Entering the desk gives a new desk id and makes
+ * it the agent's live one; the desk it replaced answers 433 on its next call and hears `desk.taken`
+ * on its socket. The row is in the database, so every server process agrees.
+ */
+export class DeskPresence {
+  constructor(
+    private readonly db: Db,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  /** Enter the desk of `viewer.userId` (the agent acted as, or the caller). */
+  async enter(viewer: Viewer): Promise<DeskEnterResult> {
+    const deskId = randomBytes(12).toString('base64url')
+    const now = Date.now()
+    const previous = await this.db.transaction().execute(async (tx) => {
+      const old = await tx
+        .selectFrom('desk_presence')
+        .select(['desk_id', 'holder_user_id'])
+        .where('user_id', '=', viewer.userId)
+        .executeTakeFirst()
+      await tx
+        .insertInto('desk_presence')
+        .values({
+          tenant_id: viewer.tenantId,
+          user_id: viewer.userId,
+          holder_user_id: viewer.actorId,
+          desk_id: deskId,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet({ desk_id: deskId, holder_user_id: viewer.actorId, updated_at: now }),
+        )
+        .execute()
+      return old
+    })
+    if (previous) {
+      const rooms = [roomOf.user(previous.holder_user_id), roomOf.user(viewer.userId)]
+      this.hub.emit([...new Set(rooms)], 'desk.taken', { deskId: previous.desk_id })
+    }
+    const user = await this.db
+      .selectFrom('users')
+      .select(['nickname', 'username'])
+      .where('id', '=', viewer.userId)
+      .executeTakeFirstOrThrow()
+    return {
+      deskId,
+      userId: viewer.userId,
+      nickname: user.nickname || user.username,
+      acting: viewer.userId !== viewer.actorId,
+      replacedDeskId: previous?.desk_id ?? null,
+    }
+  }
+}

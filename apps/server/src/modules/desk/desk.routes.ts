@@ -1,0 +1,152 @@
+import {
+  deskEnterBody,
+  Header,
+  sessionCountsBody,
+  sessionCreateBody,
+  sessionDeleteQuery,
+  sessionDeletionsBody,
+  sessionFanBody,
+  sessionFlagBody,
+  sessionIdBody,
+  sessionMigrateBody,
+  sessionPageBody,
+} from '@app/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/index.js'
+import { ok } from '../../http/envelope.js'
+import { badRequest } from '../../http/errors.js'
+import { READ_ROLES, WRITE_ROLES } from './chat.routes.js'
+import type { DeskPresence } from './desk.presence.js'
+import { resolveViewer } from './desk.viewer.js'
+import type { SessionActions } from './session.actions.js'
+import type { SessionCreator } from './session.create.js'
+import type { SessionListQuery } from './session-list.query.js'
+
+export interface DeskRouteDeps {
+  db: Db
+  presence: DeskPresence
+  list: SessionListQuery
+  actions: SessionActions
+  creator: SessionCreator
+}
+
+/** Entering the desk, the session list and counts, and the session actions. */
+export function deskRoutes(
+  app: FastifyInstance,
+  { db, presence, list, actions, creator }: DeskRouteDeps,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['desk sessions']
+  const session = '/damai/customer/session'
+  const read = { roles: READ_ROLES }
+  const write = { roles: WRITE_ROLES }
+
+  r.post(
+    '/damai/customer/desk/enter',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "Open the desk (a supervisor: as the agent customerUserId); the agent's older desk answers 433",
+        body: deskEnterBody,
+      },
+    },
+    async (req) => {
+      const wanted = req.body.customerUserId
+      if (wanted !== undefined) {
+        const header = req.headers[Header.customerUserId]
+        if (header !== undefined && header !== String(wanted)) throw badRequest('invalid')
+        // the same rule as every desk call's header
+        req.headers[Header.customerUserId] = String(wanted)
+      }
+      return ok(await presence.enter(await resolveViewer(db, req, false)))
+    },
+  )
+  r.post(
+    `${session}/page`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Sessions: pinned first, newest activity; keyset cursor',
+        body: sessionPageBody,
+      },
+    },
+    async (req) => ok(await list.page(await resolveViewer(db, req), req.body)),
+  )
+  r.post(
+    `${session}/counts`,
+    { config: read, schema: { tags, summary: 'Sessions per sidebar entry', body: sessionCountsBody } },
+    async (req) => ok(await list.counts(await resolveViewer(db, req), req.body.accountId)),
+  )
+  r.post(
+    `${session}/detail`,
+    {
+      config: read,
+      schema: { tags, summary: 'A session with its customer or group (side panel)', body: sessionIdBody },
+    },
+    async (req) => ok(await actions.detail(await resolveViewer(db, req), req.body.sessionId)),
+  )
+  r.post(
+    `${session}/create`,
+    {
+      config: write,
+      schema: { tags, summary: 'A new session with a phone number (9–20 digits)', body: sessionCreateBody },
+    },
+    async (req) => ok({ session: await creator.create(await resolveViewer(db, req), req.body) }),
+  )
+  r.put(
+    `${session}/flag`,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Pin, block, do-not-disturb, AI reply, unread, invalid, mass send: on or off',
+        body: sessionFlagBody,
+      },
+    },
+    async (req) => ok(await actions.flag(await resolveViewer(db, req), req.body)),
+  )
+  r.put(
+    `${session}/migrate`,
+    {
+      config: write,
+      schema: { tags, summary: 'Hand the session to another agent', body: sessionMigrateBody },
+    },
+    async (req) => {
+      await actions.migrate(await resolveViewer(db, req), req.body.sessionId, req.body.userId)
+      return ok(null)
+    },
+  )
+  r.put(
+    `${session}/fan`,
+    {
+      config: write,
+      schema: { tags, summary: "The customer's nickname and remark", body: sessionFanBody },
+    },
+    async (req) => ok(await actions.updateFan(await resolveViewer(db, req), req.body)),
+  )
+  r.delete(
+    session,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Delete an invalid customer's chat with a reason; a deletion record is kept",
+        querystring: sessionDeleteQuery,
+      },
+    },
+    async (req) => {
+      await actions.remove(await resolveViewer(db, req), req.query.sessionId, req.query.reason)
+      return ok(null)
+    },
+  )
+  r.post(
+    `${session}/deletions`,
+    { config: read, schema: { tags, summary: 'Deletion records, newest first', body: sessionDeletionsBody } },
+    async (req) =>
+      ok(await actions.deletions(await resolveViewer(db, req), req.body.pageNo, req.body.pageSize)),
+  )
+}

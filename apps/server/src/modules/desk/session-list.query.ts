@@ -1,0 +1,288 @@
+import {
+  type DeskSessionView,
+  type SessionCounts,
+  type SessionFilterValue,
+  type SessionPage,
+  type SessionPageBody,
+  SessionType,
+} from '@app/core'
+import { type ExpressionBuilder, sql } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+import { containsText } from '../../db/search.js'
+import { notFound } from '../../http/errors.js'
+import { CountsCache } from './counts.cache.js'
+import { sessionScope, type Viewer } from './desk.viewer.js'
+import { presentDeskSession, type SessionRow } from './session.presenter.js'
+
+type Joined = Database & {
+  s: Database['sessions']
+  a: Database['ws_accounts']
+  f: Database['fans']
+  g: Database['group_chats']
+  r: Database['session_reads']
+}
+type EB = ExpressionBuilder<Joined, 's' | 'a' | 'f' | 'g' | 'r'>
+
+const COLUMNS = [
+  's.id',
+  's.account_id',
+  's.type',
+  's.fan_id',
+  's.group_chat_id',
+  's.last_activity_at',
+  's.last_message',
+  's.awaiting_reply_since',
+  's.unread_count',
+  's.pinned',
+  's.blocked',
+  's.dnd',
+  's.ai_reply',
+  's.invalid',
+  's.agent_user_id',
+  'a.phone as account_phone',
+  'a.status as account_status',
+  'a.restricted_until',
+  'f.jid as fan_jid',
+  'f.phone as fan_phone',
+  'f.nickname as fan_nickname',
+  'f.push_name as fan_push_name',
+  'f.remark as fan_remark',
+  'f.mass_send_enabled',
+  'g.jid as group_jid',
+  'g.subject as group_subject',
+  'r.read_count',
+] as const
+
+/** Unread for the viewer: live inbound messages since their read mark. */
+const hasUnread = sql<boolean>`s.unread_count > coalesce(r.read_count, 0)`
+
+/** The condition of a sidebar entry; every entry but `invalid` leaves invalid customers out. */
+function filterCondition(eb: EB, filter: SessionFilterValue) {
+  if (filter === 'invalid') return eb('s.invalid', '=', 1)
+  const valid = eb('s.invalid', '=', 0)
+  switch (filter) {
+    case 'all':
+      return valid
+    case 'unread':
+      return eb.and([valid, hasUnread])
+    case 'noReply':
+      return eb.and([valid, eb('s.awaiting_reply_since', 'is not', null)])
+    case 'pinned':
+      return eb.and([valid, eb('s.pinned', '=', 1)])
+    case 'manual':
+      return eb.and([valid, eb('s.ai_reply', '=', 0)])
+    case 'ai':
+      return eb.and([valid, eb('s.ai_reply', '=', 1)])
+    case 'group':
+      return eb.and([valid, eb('s.type', '=', SessionType.group)])
+  }
+}
+
+/** Matches of a search: the customers and groups first, so a rare keyword does not walk every session. */
+const MATCHES_MAX = 500
+
+/** Title, name, remark, group subject, or the phone's digits, case-insensitively. */
+function keywordCondition(eb: EB, keyword: string) {
+  const digits = phoneDigits(keyword)
+  return eb.or([
+    containsText('f.nickname', keyword),
+    containsText('f.push_name', keyword),
+    containsText('f.remark', keyword),
+    containsText('g.subject', keyword),
+    ...(digits ? [containsText('f.phone', digits)] : []),
+  ])
+}
+
+/** The keyword as phone digits ('+44 7700-900' → '447700900'), or null when it is not a phone. */
+function phoneDigits(keyword: string): string | null {
+  const digits = keyword.replace(/[\s+\-()]/g, '')
+  return /^\d+$/.test(digits) ? digits : null
+}
+
+interface Cursor {
+  pinned: number
+  at: number
+  id: number
+}
+const encodeCursor = (r: { pinned: number; last_activity_at: number; id: number }) =>
+  `${r.pinned}_${r.last_activity_at}_${r.id}`
+function decodeCursor(c: string): Cursor {
+  const [pinned, at, id] = c.split('_').map(Number)
+  return { pinned, at, id }
+}
+
+/**
+ * The desk's session list and sidebar counts. The list walks the index (tenant, pinned,
+ * last_activity_at, id) in order and continues after the cursor's row value, so a page never
+ * repeats a session of an earlier page; a session that moves up meanwhile arrives over the socket.
+ */
+export class SessionListQuery {
+  constructor(
+    private readonly db: Db,
+    readonly countsCache = new CountsCache(),
+  ) {}
+
+  private rows(viewer: Viewer) {
+    return this.db
+      .selectFrom('sessions as s')
+      .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
+      .leftJoin('fans as f', 'f.id', 's.fan_id')
+      .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
+      .leftJoin('session_reads as r', (j) =>
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.userId),
+      )
+      .select(COLUMNS)
+      .where(sessionScope(viewer))
+  }
+
+  /** One page, pinned first, then the newest activity. */
+  async page(viewer: Viewer, body: SessionPageBody): Promise<SessionPage> {
+    let q = this.rows(viewer).where((eb) => filterCondition(eb, body.filter))
+    if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
+    const keyword = body.keyword
+    if (keyword) {
+      const ids = await this.searchSessions(viewer.tenantId, keyword)
+      if (ids?.length === 0) return { list: [], nextCursor: null }
+      // few matches: fetch those sessions by id; many: walk the list, where matches come soon
+      q = ids ? q.where('s.id', 'in', ids) : q.where((eb) => keywordCondition(eb, keyword))
+    }
+    if (body.cursor) {
+      const c = decodeCursor(body.cursor)
+      q = q.where((eb) =>
+        eb(eb.refTuple('s.pinned', 's.last_activity_at', 's.id'), '<', eb.tuple(c.pinned, c.at, c.id)),
+      )
+    }
+    const rows = (await q
+      .orderBy('s.pinned', 'desc')
+      .orderBy('s.last_activity_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(body.pageSize + 1)
+      .execute()) as SessionRow[]
+    const more = rows.length > body.pageSize
+    const list = more ? rows.slice(0, body.pageSize) : rows
+    const risk = await this.tenantRisk(viewer.tenantId)
+    const now = Date.now()
+    const last = list.at(-1)
+    return {
+      list: list.map((r) => presentDeskSession(r, risk, now)),
+      nextCursor: more && last ? encodeCursor(last) : null,
+    }
+  }
+
+  /** One session as the list shows it, if the viewer may see it; else not found. */
+  async one(viewer: Viewer, sessionId: number): Promise<DeskSessionView> {
+    const row = (await this.rows(viewer).where('s.id', '=', sessionId).executeTakeFirst()) as
+      | SessionRow
+      | undefined
+    if (!row) throw notFound()
+    return presentDeskSession(row, await this.tenantRisk(viewer.tenantId))
+  }
+
+  /** Sessions per sidebar entry (briefly reused, counts.cache.ts). */
+  counts(viewer: Viewer, accountId?: number): Promise<SessionCounts> {
+    const key = `${viewer.userId}|${viewer.agentId ?? ''}|${accountId ?? ''}`
+    return this.countsCache.get(viewer.tenantId, key, () => this.countNow(viewer, accountId))
+  }
+
+  /** Sessions per sidebar entry in one pass over the viewer's sessions (an index-only walk). */
+  private async countNow(viewer: Viewer, accountId?: number): Promise<SessionCounts> {
+    let q = this.db
+      .selectFrom('sessions as s')
+      .leftJoin('session_reads as r', (j) =>
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.userId),
+      )
+      .where(sessionScope(viewer))
+    if (accountId !== undefined) q = q.where('s.account_id', '=', accountId)
+    const valid = sql`s.invalid = 0`
+    const count = (cond: ReturnType<typeof sql>) => sql<number>`count(case when ${cond} then 1 end)`
+    const row = await q
+      .select([
+        count(valid).as('all'),
+        count(sql`${valid} and ${hasUnread}`).as('unread'),
+        count(sql`${valid} and s.awaiting_reply_since is not null`).as('noReply'),
+        count(sql`${valid} and s.pinned = 1`).as('pinned'),
+        count(sql`${valid} and s.ai_reply = 0`).as('manual'),
+        count(sql`${valid} and s.ai_reply = 1`).as('ai'),
+        count(sql`${valid} and s.type = ${SessionType.group}`).as('group'),
+        count(sql`s.invalid = 1`).as('invalid'),
+      ])
+      .executeTakeFirstOrThrow()
+    return {
+      all: Number(row.all),
+      unread: Number(row.unread),
+      noReply: Number(row.noReply),
+      pinned: Number(row.pinned),
+      manual: Number(row.manual),
+      ai: Number(row.ai),
+      group: Number(row.group),
+      invalid: Number(row.invalid),
+    }
+  }
+
+  /** Sessions of the customers and groups a keyword matches; null when there are too many to list. */
+  private async searchSessions(tenantId: number, keyword: string): Promise<number[] | null> {
+    const digits = phoneDigits(keyword)
+    const [fans, groups] = await Promise.all([
+      this.db
+        .selectFrom('fans')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where((eb) =>
+          eb.or([
+            containsText('nickname', keyword),
+            containsText('push_name', keyword),
+            containsText('remark', keyword),
+            ...(digits ? [containsText('phone', digits)] : []),
+          ]),
+        )
+        .limit(MATCHES_MAX + 1)
+        .execute(),
+      this.db
+        .selectFrom('group_chats')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where(containsText('subject', keyword))
+        .limit(MATCHES_MAX + 1)
+        .execute(),
+    ])
+    if (fans.length > MATCHES_MAX || groups.length > MATCHES_MAX) return null
+    if (fans.length === 0 && groups.length === 0) return []
+    const sessions = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb.or([
+          ...(fans.length
+            ? [
+                eb(
+                  'fan_id',
+                  'in',
+                  fans.map((f) => f.id),
+                ),
+              ]
+            : []),
+          ...(groups.length
+            ? [
+                eb(
+                  'group_chat_id',
+                  'in',
+                  groups.map((g) => g.id),
+                ),
+              ]
+            : []),
+        ]),
+      )
+      .execute()
+    return sessions.map((r) => r.id)
+  }
+
+  async tenantRisk(tenantId: number): Promise<number> {
+    const t = await this.db
+      .selectFrom('tenants')
+      .select('risk_status')
+      .where('id', '=', tenantId)
+      .executeTakeFirst()
+    return t?.risk_status ?? 0
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  AccountState,
+  checkSessionPhone,
+  type DeskSessionView,
+  ErrorCode,
+  FanSource,
+  normalizePhone,
+  type SessionCreateBody,
+} from '@app/core'
+import type { Db } from '../../db/index.js'
+import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway/port.js'
+import { AppError, notFound } from '../../http/errors.js'
+import { FansRepository } from '../fans/fans.repository.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { Viewer } from './desk.viewer.js'
+import type { SessionListQuery } from './session-list.query.js'
+
+/**
+ * A new personal session with a phone number (spec §5: 9–20 digits), from the chosen WS account
+ * or the viewer's first online one. An existing session of that number on the account is
+ * answered with its id; otherwise WhatsApp is asked whether the number exists (one lookup, the
+ * gateway paces and caches them) before the customer and the session are created.
+ */
+export class SessionCreator {
+  private readonly fans = new FansRepository()
+
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: MessagingGateway,
+    private readonly sessions: SessionsRepository,
+    private readonly list: SessionListQuery,
+  ) {}
+
+  async create(viewer: Viewer, body: SessionCreateBody): Promise<DeskSessionView> {
+    const phone = normalizePhone(body.phone)
+    if (checkSessionPhone(phone)) throw new AppError(ErrorCode.invalidPhone)
+    const account = await this.pickAccount(viewer, body.accountId)
+    const existing = await this.existing(viewer.tenantId, account.id, phone)
+    if (existing !== undefined) throw new AppError(ErrorCode.sessionExists, { data: { sessionId: existing } })
+
+    let jid: string
+    try {
+      const [check] = await this.gateway.checkNumbers(String(account.id), [phone])
+      if (!check?.exists) throw new AppError(ErrorCode.phoneNotOnWhatsApp)
+      jid = check.jid ?? phoneToJid(phone)
+    } catch (err) {
+      if (isGatewayError(err) && err.code === 'not_connected') throw new AppError(ErrorCode.accountNotOnline)
+      throw err
+    }
+
+    const now = Date.now()
+    const sessionId = await this.db.transaction().execute(async (tx) => {
+      const { fan, created } = await this.fans.upsert(
+        tx,
+        viewer.tenantId,
+        account.id,
+        { jid, phone, lid: null, pushName: '' },
+        FanSource.activeAdd,
+        now,
+      )
+      const { session } = await this.sessions.ensurePersonal(
+        tx,
+        viewer.tenantId,
+        account.id,
+        fan.id,
+        now,
+        created,
+      )
+      return session.id
+    })
+    this.list.countsCache.forget(viewer.tenantId)
+    return this.list.one(viewer, sessionId)
+  }
+
+  /** The chosen account (in the viewer's scope, online), or the viewer's first online account. */
+  private async pickAccount(viewer: Viewer, accountId?: number): Promise<{ id: number }> {
+    let q = this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'status'])
+      .where('tenant_id', '=', viewer.tenantId)
+      .where('deleted_at', 'is', null)
+    if (viewer.agentId !== null) q = q.where('agent_user_id', '=', viewer.agentId)
+    if (accountId !== undefined) {
+      const chosen = await q.where('id', '=', accountId).executeTakeFirst()
+      if (!chosen) throw notFound()
+      if (chosen.status !== AccountState.online) throw new AppError(ErrorCode.accountNotOnline)
+      return chosen
+    }
+    const online = await q.where('status', '=', AccountState.online).orderBy('id').executeTakeFirst()
+    if (!online) throw new AppError(ErrorCode.noOnlineAccount)
+    return online
+  }
+
+  /** The session of this number on the account, if any (by its phone or its phone address). */
+  private async existing(tenantId: number, accountId: number, phone: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('fans as f', 'f.id', 's.fan_id')
+      .select('s.id')
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.account_id', '=', accountId)
+      .where((eb) => eb.or([eb('f.jid', '=', phoneToJid(phone)), eb('f.phone', '=', phone)]))
+      .executeTakeFirst()
+    return row?.id
+  }
+}

@@ -1,0 +1,77 @@
+import { type AccountStateValue, type DeskSessionView, SessionRisk, type SessionTypeValue } from '@app/core'
+
+/** A session row joined with its account, fan or group, and the viewer's read mark (session-list.query.ts). */
+export interface SessionRow {
+  id: number
+  account_id: number
+  type: string
+  fan_id: number | null
+  group_chat_id: number | null
+  last_activity_at: number
+  last_message: string
+  awaiting_reply_since: number | null
+  unread_count: number
+  pinned: number
+  blocked: number
+  dnd: number
+  ai_reply: number
+  invalid: number
+  agent_user_id: number | null
+  account_phone: string | null
+  account_status: string | null
+  restricted_until: number | null
+  fan_jid: string | null
+  fan_phone: string | null
+  fan_nickname: string | null
+  fan_push_name: string | null
+  fan_remark: string | null
+  mass_send_enabled: number | null
+  group_jid: string | null
+  group_subject: string | null
+  read_count: number | null
+}
+
+/** Whether an account is under WhatsApp's reach-out time-lock at `now` (0: end unknown). */
+export const restricted = (until: number | null, now: number): boolean =>
+  until !== null && (until === 0 || until > now)
+
+/** The title the desk shows: the fan's nickname, WhatsApp name or phone; the group's subject. */
+export function sessionTitle(
+  r: Pick<
+    SessionRow,
+    'fan_nickname' | 'fan_push_name' | 'fan_phone' | 'fan_jid' | 'group_subject' | 'group_jid'
+  >,
+): string {
+  if (r.fan_jid !== null) return r.fan_nickname || r.fan_push_name || r.fan_phone || r.fan_jid
+  return r.group_subject || r.group_jid || ''
+}
+
+/** What leaves the server for a row of the desk's list; `tenantRisk` is the tenant's risk status (1: under control). */
+export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date.now()): DeskSessionView {
+  const personal = r.fan_id !== null
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    type: r.type as SessionTypeValue,
+    fanId: r.fan_id,
+    groupChatId: r.group_chat_id,
+    jid: (personal ? r.fan_jid : r.group_jid) ?? '',
+    title: sessionTitle(r),
+    lastActivityAt: r.last_activity_at,
+    lastMessage: r.last_message,
+    unreadCount: Math.max(0, r.unread_count - (r.read_count ?? 0)),
+    pinned: r.pinned === 1,
+    blocked: r.blocked === 1,
+    dnd: r.dnd === 1,
+    aiReply: r.ai_reply === 1,
+    invalid: r.invalid === 1,
+    agentUserId: r.agent_user_id,
+    awaitingReplySince: r.awaiting_reply_since,
+    fanPhone: r.fan_phone,
+    fanRemark: r.fan_remark ?? '',
+    massSendEnabled: personal ? r.mass_send_enabled === 1 : null,
+    accountPhone: r.account_phone,
+    accountStatus: (r.account_status ?? 'offline') as AccountStateValue,
+    risk: tenantRisk === 1 || restricted(r.restricted_until, now) ? SessionRisk.controlled : SessionRisk.none,
+  }
+}
