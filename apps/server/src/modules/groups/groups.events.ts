@@ -1,0 +1,51 @@
+import { roomOf } from '@app/core'
+import type { Db } from '../../db/index.js'
+import { normalizeJid } from '../../gateway/jid.js'
+import type { MessagingGateway } from '../../gateway/port.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { GroupsRepository } from './groups.repository.js'
+
+/**
+ * Tells the desk that a group chat changed (`group.updated`): after the desk's own changes, and
+ * after WhatsApp's group updates were stored by the inbound pipeline. Rooms: the tenant
+ * (supervisors), the group's session, and the agent it belongs to.
+ */
+export class GroupEvents {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: GroupsRepository,
+    private readonly hub: RealtimeHub,
+  ) {}
+
+  async notify(tenantId: number, groupChatId: number, jid: string): Promise<void> {
+    const session = await this.repo.sessionOf(tenantId, groupChatId)
+    if (!session) return
+    const rooms = [roomOf.tenant(tenantId), roomOf.session(session.id)]
+    if (session.agent) rooms.push(roomOf.user(session.agent))
+    this.hub.emit(rooms, 'group.updated', { sessionId: session.id, groupChatId, jid })
+  }
+
+  /**
+   * Follow WhatsApp's group events. Registered after the inbound pipeline, whose handlers the
+   * gateway awaits first, so the store is up to date when the desk hears of it. Returns the unsubscribe.
+   */
+  attach(gateway: MessagingGateway): () => void {
+    const offs = [
+      gateway.on('group.updated', (e) => this.onGroupEvent(Number(e.accountId), e.group.id)),
+      gateway.on('group.participants', (e) => this.onGroupEvent(Number(e.accountId), e.groupId)),
+    ]
+    return () => {
+      for (const off of offs) off()
+    }
+  }
+
+  private async onGroupEvent(accountId: number, groupJid: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('group_chats')
+      .select(['id', 'tenant_id', 'jid'])
+      .where('account_id', '=', accountId)
+      .where('jid', '=', normalizeJid(groupJid))
+      .executeTakeFirst()
+    if (row) await this.notify(row.tenant_id, row.id, row.jid)
+  }
+}

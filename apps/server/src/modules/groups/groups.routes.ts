@@ -1,0 +1,151 @@
+import {
+  DESK_ROLES,
+  groupInfoBody,
+  groupJoinBody,
+  groupLinkBody,
+  groupMemberActionBody,
+  groupMembersBody,
+  groupRemarkBody,
+  groupUpdateBody,
+  systemGroupsBody,
+  TENANT_ROLES,
+} from '@app/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/index.js'
+import { ok } from '../../http/envelope.js'
+import { resolveViewer } from '../desk/desk.viewer.js'
+import type { GroupChangesService } from './groups.changes.js'
+import type { GroupJoinService } from './groups.join.js'
+import type { GroupsService } from './groups.service.js'
+
+/** The whole tenant's desk people read (a team lead only reads); the supervisor and agents change. */
+const READ = TENANT_ROLES
+const WRITE = DESK_ROLES
+const base = '/damai/customer/group'
+
+interface Services {
+  groups: GroupsService
+  changes: GroupChangesService
+  join: GroupJoinService
+}
+
+/** Group chats of desk sessions; calls take `desk-id` and `customer-user-id` like every desk call. */
+export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, join }: Services): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['group']
+  const viewer = (req: Parameters<typeof resolveViewer>[1]) => resolveViewer(db, req)
+
+  r.post(
+    `${base}/info`,
+    {
+      config: { roles: READ },
+      schema: {
+        tags,
+        summary: "A group session's group; refresh reads it from WhatsApp",
+        body: groupInfoBody,
+      },
+    },
+    async (req) => ok(await groups.info(await viewer(req), req.body.sessionId, req.body.refresh ?? false)),
+  )
+  r.put(
+    `${base}/info`,
+    {
+      config: { roles: WRITE },
+      schema: {
+        tags,
+        summary: 'Submit subject, description, edit permission or announcement group to WhatsApp',
+        body: groupUpdateBody,
+      },
+    },
+    async (req) => ok(await changes.update(await viewer(req), req.body)),
+  )
+  r.post(
+    `${base}/members`,
+    {
+      config: { roles: READ },
+      schema: {
+        tags,
+        summary: 'A page of members with roles (owner, admins, members)',
+        body: groupMembersBody,
+      },
+    },
+    async (req) => ok(await groups.members(await viewer(req), req.body)),
+  )
+  r.post(
+    `${base}/members/action`,
+    {
+      config: { roles: WRITE },
+      schema: {
+        tags,
+        summary: 'Add, remove, promote or demote members (owner/admin); per-member results',
+        body: groupMemberActionBody,
+      },
+    },
+    async (req) => ok(await changes.members(await viewer(req), req.body)),
+  )
+  r.post(
+    `${base}/link`,
+    {
+      config: { roles: WRITE },
+      schema: { tags, summary: 'The invite link and its QR code (owner/admin)', body: groupLinkBody },
+    },
+    async (req) => ok(await groups.link(await viewer(req), req.body.sessionId, false)),
+  )
+  r.put(
+    `${base}/link/reset`,
+    {
+      config: { roles: WRITE },
+      schema: {
+        tags,
+        summary: 'A new invite link; the old one stops working (owner/admin)',
+        body: groupLinkBody,
+      },
+    },
+    async (req) => ok(await groups.link(await viewer(req), req.body.sessionId, true)),
+  )
+  r.put(
+    `${base}/remark`,
+    {
+      config: { roles: WRITE },
+      schema: { tags, summary: "The tenant's note and nickname of the group", body: groupRemarkBody },
+    },
+    async (req) => {
+      await groups.remark(await viewer(req), req.body)
+      return ok(null)
+    },
+  )
+  r.get(
+    `${base}/accounts`,
+    {
+      config: { roles: WRITE },
+      schema: { tags, summary: 'The WS accounts the caller may join groups with' },
+    },
+    async (req) => ok({ list: await join.accounts(await viewer(req)) }),
+  )
+  r.post(
+    `${base}/join`,
+    {
+      config: { roles: WRITE },
+      schema: {
+        tags,
+        summary: 'Join groups by invite links (at most 20); per-line results',
+        body: groupJoinBody,
+      },
+    },
+    async (req) => ok(await join.join(await viewer(req), req.body)),
+  )
+  r.get(
+    `${base}/systemGroups`,
+    { config: { roles: READ }, schema: { tags, summary: "Whether the caller's desk lists system groups" } },
+    async (req) => ok(await groups.systemGroups(await viewer(req))),
+  )
+  r.put(
+    `${base}/systemGroups`,
+    {
+      config: { roles: READ },
+      schema: { tags, summary: 'Show or hide system groups on the desk', body: systemGroupsBody },
+    },
+    async (req) => ok(await groups.setSystemGroups(await viewer(req), req.body.show)),
+  )
+}
