@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import path from 'node:path'
 import { pino } from 'pino'
-import { buildApp } from './app.js'
+import { type AppDeps, buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { KyselyAuthStateStore } from './gateway/baileys/auth-store.js'
@@ -10,6 +10,7 @@ import { SimulatorGateway } from './gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
 import { SimNetwork } from './gateway/simulator/network.js'
 import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
+import { linkDemoNumbers } from './modules/system/demo-link.js'
 import { DEMO_USERS, seedDemo, seedDemoNetwork } from './modules/system/demo-seed.js'
 
 const started = Date.now()
@@ -24,20 +25,27 @@ const signIns = config.DEMO ? await seedDemo(db) : []
 // Messaging: the WhatsApp link is the simulator in demo mode and Baileys otherwise; links live in wa_auth_*.
 const authStore = new KyselyAuthStateStore(db)
 let gateway: MessagingGateway
+let sim: AppDeps['sim']
 if (config.DEMO) {
   // a fresh seed per start: the simulator's message ids come from it and must not repeat across restarts
   const network = new SimNetwork({ seed: randomInt(2 ** 31) })
   seedDemoNetwork(network)
-  gateway = new SimulatorGateway({ network, links: linkStoreOnAuthStore(authStore) })
+  const simulator = new SimulatorGateway({ network, links: linkStoreOnAuthStore(authStore) })
+  gateway = simulator
+  sim = { network, gateway: simulator }
 } else {
   // loaded only when used, so demo mode never loads Baileys
   const { BaileysGateway } = await import('./gateway/baileys/adapter.js')
   gateway = new BaileysGateway({ store: authStore, logger: logger.child({ module: 'baileys' }) })
 }
 
-const { app, messaging } = await buildApp({ config, db, logger, gateway })
+const { app, messaging } = await buildApp({ config, db, logger, gateway, sim })
 await app.listen({ port: config.PORT, host: config.HOST })
 await messaging.engines.start()
+if (sim) {
+  const linked = await linkDemoNumbers({ db, login: messaging.login, ...sim, logger })
+  if (linked) logger.info({ linked }, 'demo numbers linked on the simulated network')
+}
 const address = `http://localhost:${config.PORT}`
 logger.info(
   { ms: Date.now() - started, demo: config.DEMO, database: config.DATABASE_URL ? 'postgres' : 'sqlite' },
@@ -50,7 +58,8 @@ if (config.DEMO) {
       `  ${s.role.padEnd(19)} ${`${address}${s.screen}`.padEnd(36)} enterprise ${s.enterprise.padEnd(9)} ${s.username.padEnd(11)} ${s.password}`,
   )
   process.stdout.write(
-    `\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n\n`,
+    `\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n` +
+      `Simulated phone (scan QR codes, chat as a customer): ${address}/sim\n\n`,
   )
 }
 

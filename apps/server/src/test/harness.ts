@@ -95,6 +95,8 @@ export interface TestContextOptions {
   /** reuse a database (restart tests); it is not dropped on close */
   db?: Db
   dataDir?: string
+  /** serve the /damai/sim routes of the simulated phone page; default true */
+  simRoutes?: boolean
 }
 
 /** The whole server over a fresh database, with helpers to make tenants, users and calls. */
@@ -114,7 +116,13 @@ export async function createTestContext(
     links: linkStoreOnAuthStore(new KyselyAuthStateStore(db)),
     ...opts.sim,
   })
-  const built = await buildApp({ config, db, logger, gateway: sim.gateway })
+  const built = await buildApp({
+    config,
+    db,
+    logger,
+    gateway: sim.gateway,
+    sim: opts.simRoutes === false ? undefined : { network: sim.network, gateway: sim.gateway },
+  })
   const app: FastifyInstance = built.app
   await app.ready()
   if (opts.engines) await built.messaging.engines.start()

@@ -101,6 +101,18 @@ export class SimulatorGateway extends GatewayEmitter implements MessagingGateway
     return this.sessions.get(accountId)?.status
   }
 
+  /** The QR codes pending logins show right now: what a phone's camera can scan (the /sim page). */
+  pendingQrLogins(): { accountId: AccountId; qr: string; qrDataUrl: string; expiresAt: number }[] {
+    const now = this.network.clock.now()
+    const out: { accountId: AccountId; qr: string; qrDataUrl: string; expiresAt: number }[] = []
+    for (const [accountId, s] of this.sessions) {
+      const st = s.status
+      if (st?.state === 'awaiting_qr' && st.expiresAt > now)
+        out.push({ accountId, qr: st.qr, qrDataUrl: st.qrDataUrl, expiresAt: st.expiresAt })
+    }
+    return out
+  }
+
   newMessageId(_accountId: AccountId): string {
     if (this.opts.seededMessageIds) return this.network.world.ids.messageId()
     return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`

@@ -1,0 +1,233 @@
+import {
+  ErrorCode,
+  isSimGroupId,
+  type SimChatView,
+  type SimContentInput,
+  type SimFault,
+  type SimGroupView,
+  type SimLinkResult,
+  type SimMessagesPage,
+  type SimMessageView,
+  type SimPendingQr,
+  type SimPhoneView,
+} from '@app/core'
+import type { Db } from '../../db/index.js'
+import { inviteLink } from '../../gateway/jid.js'
+import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
+import type { StoredMedia } from '../../gateway/simulator/media.js'
+import type { SimNetwork } from '../../gateway/simulator/network.js'
+import type { CustomerContent, SimLink } from '../../gateway/simulator/types.js'
+import { AppError, badRequest } from '../../http/errors.js'
+import { asPhoneUser } from './sim.errors.js'
+import { presentChat, presentMessage, presentPhone } from './sim.presenter.js'
+
+/** The simulated network and the product's side of it (present only in demo mode and tests). */
+export interface SimDeps {
+  network: SimNetwork
+  gateway: SimulatorGateway
+}
+
+/** Messages kept per chat are bounded by the network, so a page is cut from the whole chat. */
+const WHOLE_CHAT = 1_000_000
+
+function customerContent(c: SimContentInput): CustomerContent {
+  switch (c.kind) {
+    case 'text':
+      return { kind: 'text', text: c.text }
+    case 'image':
+      return { kind: 'image', caption: c.caption || undefined }
+    case 'location':
+      return { ...c, name: c.name || undefined, address: c.address || undefined }
+    case 'contact':
+      return { kind: 'contact', name: c.name, phone: c.phone }
+  }
+}
+
+/**
+ * What a person holding a simulated phone can do on the /sim page: look at the phones, scan a
+ * QR or type a pairing code to link a product account, chat as a customer, and, for the
+ * product's own numbers, what WhatsApp or the owner may do to them (faults).
+ */
+export class SimService {
+  constructor(
+    private readonly db: Db,
+    private readonly sim: SimDeps,
+  ) {}
+
+  private get network(): SimNetwork {
+    return this.sim.network
+  }
+
+  /** Every phone on the network, the product's numbers first. */
+  phones(): SimPhoneView[] {
+    return this.network.listPhones().map(presentPhone)
+  }
+
+  /** Put a phone on the network (or rename one). */
+  addPhone(phone: string, name?: string): SimPhoneView {
+    this.network.addPhone(phone, name ? { name } : {})
+    return this.phone(phone)
+  }
+
+  /** The QRs pending logins show, with the enterprise that is linking each. */
+  async pendingQrs(): Promise<SimPendingQr[]> {
+    const pending = this.sim.gateway.pendingQrLogins()
+    const ids = pending.map((p) => Number(p.accountId)).filter((id) => Number.isInteger(id))
+    const rows = ids.length
+      ? await this.db
+          .selectFrom('ws_accounts')
+          .innerJoin('tenants', 'tenants.id', 'ws_accounts.tenant_id')
+          .select(['ws_accounts.id', 'tenants.account'])
+          .where('ws_accounts.id', 'in', ids)
+          .execute()
+      : []
+    const tenantOf = new Map(rows.map((r) => [r.id, r.account]))
+    return pending
+      .map((p) => ({
+        accountId: Number(p.accountId),
+        tenant: tenantOf.get(Number(p.accountId)) ?? null,
+        qr: p.qr,
+        qrDataUrl: p.qrDataUrl,
+        expiresAt: p.expiresAt,
+      }))
+      .sort((a, b) => a.accountId - b.accountId)
+  }
+
+  /** Scan a QR as `phone` (created on the network if new); resolves once the product has seen the link. */
+  async scan(phone: string, qr: string): Promise<SimLinkResult> {
+    return this.linked(asPhoneUser(() => this.network.scanQr(phone, qr)))
+  }
+
+  /** Type a pairing code on `phone`; the code only works on the number the product asked for. */
+  async pair(phone: string, code: string): Promise<SimLinkResult> {
+    return this.linked(asPhoneUser(() => this.network.enterPairingCode(phone, code)))
+  }
+
+  chats(phone: string): SimChatView[] {
+    return this.network.chatsOf(phone).map((c) => {
+      const group = c.type === 'group' ? this.network.world.groups.get(c.peer) : undefined
+      const [last] = this.network.messagesBetween(phone, c.peer, 1)
+      return presentChat(
+        c,
+        c.type === 'direct' || Boolean(group?.participants.has(phone)),
+        last && presentMessage(last, phone),
+      )
+    })
+  }
+
+  /** One chat of `phone`, oldest first; `before` is the id of the oldest message already shown. */
+  messages(phone: string, peer: string, limit: number, before?: string): SimMessagesPage {
+    const all = this.network.messagesBetween(phone, peer, WHOLE_CHAT)
+    const end = before === undefined ? all.length : all.findIndex((m) => m.id === before)
+    if (end < 0) return { list: [], hasMore: false }
+    const start = Math.max(0, end - limit)
+    return { list: all.slice(start, end).map((m) => presentMessage(m, phone)), hasMore: start > 0 }
+  }
+
+  media(id: string): StoredMedia | undefined {
+    return this.network.media(`sim:${id}`)
+  }
+
+  /** Send as `phone` to a number or a group; the product's accounts receive it like any inbound. */
+  async send(phone: string, to: string, content: SimContentInput): Promise<SimMessageView> {
+    if (to === phone) throw badRequest('invalid')
+    const c = customerContent(content)
+    const sent = isSimGroupId(to)
+      ? asPhoneUser(() => this.network.customerSendGroup(phone, to, c), ErrorCode.simGroupNotFound)
+      : asPhoneUser(() => this.network.customerSend(phone, to, c))
+    await this.sim.gateway.idle()
+    return presentMessage(sent, phone)
+  }
+
+  /** The phone's user opens the chat: what the peer sent is read (blue ticks on the other side). */
+  async read(phone: string, peer: string): Promise<void> {
+    this.known(phone)
+    this.network.customerRead(phone, peer)
+    await this.sim.gateway.idle()
+  }
+
+  async revoke(phone: string, messageId: string): Promise<void> {
+    asPhoneUser(() => this.network.customerRevoke(phone, messageId), ErrorCode.simMessageNotFound)
+    await this.sim.gateway.idle()
+  }
+
+  async createGroup(phone: string, subject: string, members: string[]): Promise<SimGroupView> {
+    const info = asPhoneUser(() => this.network.createGroup(phone, subject, members))
+    await this.sim.gateway.idle()
+    return this.group(phone, info.id)
+  }
+
+  async joinGroup(phone: string, code: string): Promise<SimGroupView> {
+    const info = asPhoneUser(() => this.network.joinGroup(phone, code), ErrorCode.simGroupNotFound)
+    await this.sim.gateway.idle()
+    return this.group(phone, info.id)
+  }
+
+  async leaveGroup(phone: string, groupId: string): Promise<void> {
+    asPhoneUser(() => this.network.leaveGroup(phone, groupId), ErrorCode.simGroupNotFound)
+    await this.sim.gateway.idle()
+  }
+
+  /** A group the phone is in, with its invite code (so other phones can join). */
+  group(phone: string, groupId: string): SimGroupView {
+    const w = this.network.world
+    const g = w.groups.get(groupId)
+    if (!g) throw new AppError(ErrorCode.simGroupNotFound)
+    if (!g.participants.has(phone)) throw new AppError(ErrorCode.simNotGroupMember)
+    return {
+      id: g.id,
+      subject: g.subject,
+      owner: g.owner,
+      inviteCode: g.inviteCode,
+      inviteLink: inviteLink(g.inviteCode),
+      participants: [...g.participants].map(([n, role]) => ({
+        phone: n,
+        name: w.phone(n)?.name ?? `+${n}`,
+        role,
+      })),
+    }
+  }
+
+  /** What WhatsApp (or the phone's owner) does to one of the product's numbers. */
+  async fault(phone: string, fault: SimFault, outageMs?: number): Promise<SimPhoneView> {
+    const view = this.phone(phone)
+    if (!view.isAccount) throw new AppError(ErrorCode.simNotLinkedNumber)
+    const n = this.network
+    switch (fault) {
+      case 'disconnect':
+        n.disconnect(phone, outageMs ? { outageMs } : {})
+        break
+      case 'pushOut':
+        n.pushOut(phone)
+        break
+      case 'ban':
+        n.ban(phone)
+        break
+      case 'unban':
+        n.unban(phone)
+        break
+      case 'deviceRemoved':
+        if (!view.linked) throw new AppError(ErrorCode.simNotLinkedNumber)
+        n.deviceRemoved(phone)
+        break
+    }
+    await this.sim.gateway.idle()
+    return this.phone(phone)
+  }
+
+  private async linked(link: SimLink): Promise<SimLinkResult> {
+    await this.sim.gateway.idle(link.accountId)
+    return { accountId: Number(link.accountId), phone: link.phone }
+  }
+
+  private known(phone: string): void {
+    if (!this.network.world.phone(phone)) throw new AppError(ErrorCode.simPhoneUnknown)
+  }
+
+  private phone(phone: string): SimPhoneView {
+    this.known(phone)
+    const view = this.network.listPhones().find((p) => p.number === phone)
+    if (!view) throw new AppError(ErrorCode.simPhoneUnknown)
+    return presentPhone(view)
+  }
+}

@@ -1,0 +1,87 @@
+import type { Logger } from 'pino'
+import type { Db } from '../../db/index.js'
+import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
+import type { SimNetwork } from '../../gateway/simulator/network.js'
+import type { AccountLoginService } from '../accounts/accounts.login.js'
+import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
+
+/** The demo tenant's own numbers, each handed to an agent, linked on the first demo start. */
+export const DEMO_NUMBERS = [
+  { phone: '8613800138000', name: 'Demo Shop 1', agent: 'agent1', business: true },
+  { phone: '8613800138001', name: 'Demo Shop 2', agent: 'agent2', business: false },
+] as const
+
+const LINK_WAIT_MS = 5_000
+
+/**
+ * Links the demo numbers on the simulated network, the way a supervisor would (a QR login,
+ * scanned on the simulated phone), so a fresh demo has chats on the desk at once. Only when the
+ * demo tenant has never had an account: later starts resume the links from storage instead.
+ */
+export async function linkDemoNumbers(deps: {
+  db: Db
+  login: AccountLoginService
+  network: SimNetwork
+  gateway: SimulatorGateway
+  logger: Logger
+  /** lets the network's clock run (tests on a manual clock) */
+  settle?: () => Promise<void>
+}): Promise<number> {
+  const { db, login, network, gateway, logger } = deps
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('id')
+    .where('account', '=', DEMO_TENANT_ACCOUNT)
+    .executeTakeFirst()
+  if (!tenant) return 0
+  const any = await db
+    .selectFrom('ws_accounts')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .executeTakeFirst()
+  if (any) return 0
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('tenant_id', '=', tenant.id)
+    .execute()
+  const master = users.find((u) => u.username === 'master')
+  if (!master) return 0
+  let linked = 0
+  for (const n of DEMO_NUMBERS) {
+    try {
+      network.addPhone(n.phone, { name: n.name, business: n.business })
+      const { accountId } = await login.loginQr(tenant.id, master.id)
+      const status = gateway.getStatus(String(accountId))
+      if (status?.state !== 'awaiting_qr') throw new Error(`no QR for account ${accountId}`)
+      network.scanQr(n.phone, status.qr)
+      await deps.settle?.()
+      if (!(await online(db, accountId))) throw new Error(`account ${accountId} did not come online`)
+      const agent = users.find((u) => u.username === n.agent)
+      if (agent)
+        await db
+          .updateTable('ws_accounts')
+          .set({ agent_user_id: agent.id })
+          .where('id', '=', accountId)
+          .execute()
+      linked++
+    } catch (err) {
+      logger.warn({ err, phone: n.phone }, 'demo number not linked')
+    }
+  }
+  return linked
+}
+
+async function online(db: Db, accountId: number): Promise<boolean> {
+  const until = Date.now() + LINK_WAIT_MS
+  while (Date.now() < until) {
+    const row = await db
+      .selectFrom('ws_accounts')
+      .select('status')
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    if (row?.status === 'online') return true
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return false
+}

@@ -1,0 +1,37 @@
+import { Role, TENANT_ROLES } from '@app/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Db } from '../../db/index.js'
+import { ok } from '../../http/envelope.js'
+import { actorOf } from '../../http/types.js'
+import { resolveViewer } from '../desk/desk.viewer.js'
+import { listAgents, listDeskAccounts } from './agents.query.js'
+
+const tags = ['desk']
+
+/**
+ * The desk's people and accounts: the tenant's agents (the supervisor's "act as" picker and the
+ * migrate dialog, which agents use too) and the WS accounts of the desk with the viewer's unread.
+ */
+export function agentsRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/damai/customer/user/agents',
+    {
+      config: { roles: [Role.customerMaster, Role.customerUser] },
+      schema: { tags, summary: "The tenant's enabled agents (id, username, nickname)" },
+    },
+    async (req) => ok(await listAgents(db, actorOf(req).tenantId)),
+  )
+  r.get(
+    '/damai/customer/user/deskAccounts',
+    {
+      config: { roles: TENANT_ROLES },
+      schema: {
+        tags,
+        summary: "The desk's WS accounts with status and the viewer's unread (customer-user-id: acting)",
+      },
+    },
+    async (req) => ok(await listDeskAccounts(db, await resolveViewer(db, req))),
+  )
+}
