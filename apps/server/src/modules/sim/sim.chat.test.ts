@@ -109,7 +109,9 @@ describe('a customer writes from the simulated phone', () => {
       expect((await send(ALICE, SHOP, content)).code).toBe(ErrorCode.badRequest)
     }
     expect((await send(ALICE, 'not-a-number', { kind: 'text', text: 'x' })).code).toBe(ErrorCode.badRequest)
-    expect((await send(ALICE, `+${ALICE}`, { kind: 'text', text: 'to myself' })).code).toBe(ErrorCode.badRequest)
+    expect((await send(ALICE, `+${ALICE}`, { kind: 'text', text: 'to myself' })).code).toBe(
+      ErrorCode.badRequest,
+    )
     await ctx.sim.settle(1_000)
     expect((await stored()).length).toBe(before)
   })
