@@ -17,6 +17,7 @@ import {
   noRepeatGuard,
   PROFILE_URL,
   service,
+  setExtraHeaders,
 } from './request'
 
 type Reply = (config: InternalAxiosRequestConfig) => unknown
@@ -103,6 +104,25 @@ describe('headers', () => {
     await http.get('/damai/x')
     expect(adapter.mock.calls[0]?.[0].timeout).toBe(10_000)
   })
+
+  it('adds the headers an open screen provides, by url; a header the call sets wins', async () => {
+    setExtraHeaders((url) =>
+      url.startsWith('/damai/customer/') ? { 'desk-id': 'd1', 'customer-user-id': '7' } : undefined,
+    )
+    try {
+      await http.post('/damai/customer/session/page', {})
+      await http.post('/damai/customer/desk/enter', {}, { headers: { 'customer-user-id': '9' } })
+      await http.get('/damai/system/user/profile/get')
+    } finally {
+      setExtraHeaders(null)
+    }
+    expect(sentHeaders(0)?.get('desk-id')).toBe('d1')
+    expect(sentHeaders(0)?.get('customer-user-id')).toBe('7')
+    expect(sentHeaders(1)?.get('customer-user-id')).toBe('9')
+    expect(sentHeaders(2)?.has('desk-id')).toBe(false)
+    await http.post('/damai/customer/session/counts', {})
+    expect(sentHeaders(3)?.has('desk-id')).toBe(false)
+  })
 })
 
 describe('duplicate-submission guard', () => {
@@ -149,12 +169,21 @@ describe('duplicate-submission guard', () => {
     expect(sentHeaders(0)?.has('repeatsubmit')).toBe(false)
   })
 
+  it('does not count a request of an earlier page load (a reload right after a click)', async () => {
+    await http.get('/damai/system/user/profile/get')
+    const record = JSON.parse(sessionStorage.getItem(StorageKey.lastRequest) ?? '{}')
+    sessionStorage.setItem(StorageKey.lastRequest, JSON.stringify({ ...record, page: 'previous-load' }))
+    await http.get('/damai/system/user/profile/get')
+    expect(adapter).toHaveBeenCalledTimes(2)
+  })
+
   it('keeps the last request and last response in sessionStorage', async () => {
     await http.post('/damai/a', { n: 1 })
     expect(JSON.parse(sessionStorage.getItem(StorageKey.lastRequest) ?? '{}')).toEqual({
       url: '/damai/a',
       data: '{"n":1}',
       time: Date.now(),
+      page: expect.any(String),
     })
     expect(JSON.parse(sessionStorage.getItem(StorageKey.lastResponse) ?? '{}')).toEqual({
       url: '/damai/a',

@@ -63,7 +63,11 @@ interface RequestRecord {
   url: string
   data: string
   time: number
+  /** the page load that sent it: a reload is a new page, not a repeated click */
+  page?: string
 }
+
+const PAGE_LOAD = Math.random().toString(36).slice(2)
 interface ResponseRecord {
   url: string
   time: number
@@ -78,6 +82,19 @@ interface RawEnvelope {
 }
 
 export const service = axios.create({ baseURL: '', timeout: REQUEST_TIMEOUT_MS })
+
+/** Extra headers for a call by its url, or nothing (see `setExtraHeaders`). */
+export type ExtraHeaders = (url: string) => Record<string, string> | undefined
+
+let extraHeaders: ExtraHeaders | null = null
+
+/**
+ * Headers an open screen adds to its calls, such as the desk's `desk-id` and `customer-user-id`
+ * (spec §6); null removes them. A header the call sets itself wins.
+ */
+export function setExtraHeaders(provider: ExtraHeaders | null): void {
+  extraHeaders = provider
+}
 
 /** A body the guard can compare; multipart and binary uploads are never compared. */
 const comparable = (v: unknown): string | null =>
@@ -95,6 +112,7 @@ function guardDuplicate(config: InternalAxiosRequestConfig): void {
   const previous = readJson<RequestRecord>(sessionStorage, StorageKey.lastRequest)
   if (
     previous &&
+    previous.page === PAGE_LOAD &&
     previous.url === url &&
     previous.data === data &&
     now - previous.time < DUPLICATE_WINDOW_MS
@@ -103,7 +121,12 @@ function guardDuplicate(config: InternalAxiosRequestConfig): void {
     console.warn(`[${url}]: ${warning}`)
     throw new DuplicateRequestError(warning)
   }
-  writeJson(sessionStorage, StorageKey.lastRequest, { url, data, time: now } satisfies RequestRecord)
+  writeJson(sessionStorage, StorageKey.lastRequest, {
+    url,
+    data,
+    time: now,
+    page: PAGE_LOAD,
+  } satisfies RequestRecord)
 }
 
 service.interceptors.request.use((config) => {
@@ -112,6 +135,9 @@ service.interceptors.request.use((config) => {
   const tenantId = getTenantId()
   if (tenantId != null) config.headers.set(Header.tenantId, String(tenantId))
   config.headers.set(Header.language, currentLanguage())
+  for (const [name, value] of Object.entries(extraHeaders?.(config.url ?? '') ?? {})) {
+    if (!config.headers.has(name)) config.headers.set(name, value)
+  }
   const repeat = config.headers.get(Header.repeatSubmit)
   config.headers.delete(Header.repeatSubmit)
   if (repeat !== false && repeat !== 'false') guardDuplicate(config)

@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios'
 import Cookies from 'js-cookie'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { service } from '../api/request'
 import { useSession } from '../stores/session'
 import { fakeServer, makeUser, ok } from '../test/fixtures'
 import { StorageKey } from '../utils/storage'
@@ -78,6 +80,25 @@ describe('<AuthGuard>', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login?redirect=%2Fhome'))
     expect(Cookies.get(StorageKey.token)).toBeUndefined()
     expect(error).toHaveBeenCalledWith({ content: '登录认证已过期，请重新登录' })
+  })
+
+  it('keeps the sign-in when the profile cannot be reached, and loads it again on retry', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok' })
+    let reachable = false
+    const fake = fakeServer({ '/damai/system/user/profile/get': () => ok(makeUser()) })
+    const answer = fake.getMockImplementation()
+    service.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+      if (!reachable) throw new AxiosError('Network Error', 'ERR_NETWORK', config)
+      return answer!(config)
+    }
+    renderAt('/home')
+    const retry = await screen.findByTestId('guard-retry')
+    expect(Cookies.get(StorageKey.token)).toBe('tok')
+    expect(useSession.getState().token).toBe('tok')
+    reachable = true
+    fireEvent.click(retry)
+    expect(await screen.findByTestId('where')).toHaveTextContent('/home')
   })
 
   it('sends a signed-in user away from /login to /', async () => {

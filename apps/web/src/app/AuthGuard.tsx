@@ -1,7 +1,9 @@
+import { Button, Result } from 'antd'
 import type { ReactNode } from 'react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
+import { ApiError, isDuplicateRequest } from '../api/request'
 import { NoRolesError, useSession } from '../stores/session'
 import { feedback } from './feedback'
 import { decideNavigation } from './guard'
@@ -21,12 +23,23 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const known = KNOWN_PATHS.has(normalizePath(pathname))
   const decision = decideNavigation({ pathname, search, hasToken: !!token, rolesLoaded, known })
   const mustLoad = decision.kind === 'loadProfile'
+  // the profile could not be asked for at all (network down, or the page is being left): the
+  // sign-in is still good, so keep it and offer to try again
+  const [unreachable, setUnreachable] = useState(0)
+  const [attempt, setAttempt] = useState(0)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry
   useEffect(() => {
     if (!mustLoad) return
     let active = true
+    setUnreachable(0)
     loadProfile().catch((error: unknown) => {
-      if (!active) return
+      // a load already under way answers for this one
+      if (!active || isDuplicateRequest(error)) return
+      if (error instanceof ApiError && error.code === -1) {
+        setUnreachable(Date.now())
+        return
+      }
       const text = error instanceof NoRolesError ? t('auth.noRoles') : t('auth.expired')
       feedback().message.error({ content: text })
       // Without a token this same guard sends the user to the login page, this path as redirect.
@@ -35,9 +48,21 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     return () => {
       active = false
     }
-  }, [mustLoad, t])
+  }, [mustLoad, t, attempt])
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />
+  if (mustLoad && unreachable)
+    return (
+      <Result
+        status="warning"
+        title={t('request.network')}
+        extra={
+          <Button type="primary" onClick={() => setAttempt((n) => n + 1)} data-testid="guard-retry">
+            {t('request.retry')}
+          </Button>
+        }
+      />
+    )
   if (mustLoad) return <PageLoading fullScreen />
   return children
 }

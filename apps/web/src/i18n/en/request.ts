@@ -5,6 +5,7 @@ export const request: typeof zh = {
   status: 'Server error {{status}}',
   timeout: 'Network timeout',
   network: 'Network error',
+  retry: 'Retry',
   sessionExpiredTitle: 'Notice',
   sessionExpired: 'Your sign-in is no longer valid. Cancel to stay on this page, or sign in again.',
   relogin: 'Sign in again',
