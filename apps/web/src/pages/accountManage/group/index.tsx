@@ -1,0 +1,78 @@
+import { PlusOutlined } from '@ant-design/icons'
+import type { AccountGroupView } from '@app/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Button, Card, Flex, Input } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createAccountGroup, deleteAccountGroup, renameAccountGroup } from '../../../api/account'
+import { ACCOUNT_GROUPS_KEY, useAccountGroups } from '../useAccountGroups'
+import { GroupFormModal } from './components/GroupFormModal'
+import { GroupTable } from './components/GroupTable'
+
+/** /accountManage/group (customerMaster): create, rename and delete account groups. */
+export default function AccountGroupPage() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const qc = useQueryClient()
+  const groups = useAccountGroups()
+  const [keyword, setKeyword] = useState('')
+  const [editing, setEditing] = useState<AccountGroupView | null>(null)
+  const [formOpen, setFormOpen] = useState(false)
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ACCOUNT_GROUPS_KEY }),
+      // group names show in the account list
+      qc.invalidateQueries({ queryKey: ['accounts'] }),
+    ])
+
+  const rows = (groups.data ?? []).filter(
+    (g) => !keyword || g.name.toLowerCase().includes(keyword.toLowerCase()),
+  )
+  const open = (row: AccountGroupView | null) => {
+    setEditing(row)
+    setFormOpen(true)
+  }
+  const save = async (name: string) => {
+    if (editing) await renameAccountGroup(editing.id, name)
+    else await createAccountGroup(name)
+    message.success(t('common.saved'))
+    await refresh()
+  }
+  const remove = async (row: AccountGroupView) => {
+    await deleteAccountGroup(row.id)
+    message.success(t('common.deleted'))
+    await refresh()
+  }
+
+  return (
+    <Card>
+      <Flex vertical gap={16}>
+        <Flex justify="space-between" gap={12} wrap>
+          <Input.Search
+            allowClear
+            placeholder={t('account.groupSearchPlaceholder')}
+            onChange={(e) => setKeyword(e.target.value.trim())}
+            style={{ maxWidth: 280 }}
+            data-testid="group-search"
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open(null)}
+            data-testid="group-create"
+          >
+            {t('account.createGroup')}
+          </Button>
+        </Flex>
+        <GroupTable
+          rows={rows}
+          loading={groups.isFetching}
+          keyword={keyword}
+          onEdit={open}
+          onDelete={remove}
+        />
+      </Flex>
+      <GroupFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} onSubmit={save} />
+    </Card>
+  )
+}

@@ -1,0 +1,110 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as api from '../../../api/account'
+import { i18n } from '../../../i18n'
+import { emitSocket, makeAccount, renderWithProviders } from '../testUtils'
+import AccountListPage from './index'
+
+vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../api/account', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../api/account')>()),
+  pageAccounts: vi.fn(),
+  portUsage: vi.fn(),
+  listAccountGroups: vi.fn(),
+  reconnectAccounts: vi.fn(),
+  setAccountGroup: vi.fn(),
+}))
+
+const online = makeAccount({ id: 1, phone: '8613800000001', groupName: 'Sales', customerCount: 12 })
+const offline = makeAccount({ id: 2, phone: '8613800000002', status: 'offline', linked: true })
+const imported = makeAccount({ id: 3, phone: '8613800000003', status: 'offline', linked: false })
+
+beforeEach(async () => {
+  vi.clearAllMocks()
+  await i18n.changeLanguage('en')
+  vi.mocked(api.pageAccounts).mockResolvedValue({ list: [online, offline, imported], total: 3 })
+  vi.mocked(api.portUsage).mockResolvedValue({ total: 5, used: 3, free: 2 })
+  vi.mocked(api.listAccountGroups).mockResolvedValue([
+    { id: 4, name: 'Sales', accountCount: 1, createdAt: 0 },
+    { id: 5, name: 'Support', accountCount: 0, createdAt: 0 },
+  ])
+})
+afterEach(() => i18n.changeLanguage('zh'))
+
+describe('account list', () => {
+  it('lists the accounts and updates a status pushed over the socket without reloading', async () => {
+    renderWithProviders(<AccountListPage />)
+    const row = await screen.findByTestId('account-row-8613800000001')
+    expect(row).toHaveTextContent('Sales')
+    expect(row).toHaveTextContent('12')
+    expect(screen.getByTestId('account-status-1')).toHaveTextContent('Online')
+    expect(screen.getByTestId('port-usage')).toHaveTextContent('Ports: 3 used of 5, 2 free')
+
+    act(() =>
+      emitSocket('account.status', {
+        accountId: 1,
+        phone: '8613800000001',
+        status: 'abnormal',
+        abnormalReason: 'network_fault',
+        bannedAt: null,
+        restrictedUntil: null,
+      }),
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('account-status-1')).toHaveTextContent('Abnormal: Network fault'),
+    )
+    expect(api.pageAccounts).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers reconnect to linked accounts and a fresh link to unlinked ones', async () => {
+    renderWithProviders(<AccountListPage />)
+    await screen.findByTestId('account-row-8613800000002')
+    expect(screen.getByTestId('account-reconnect-2')).toBeInTheDocument()
+    expect(screen.queryByTestId('account-relink-2')).not.toBeInTheDocument()
+    expect(screen.getByTestId('account-relink-3')).toBeInTheDocument()
+    expect(screen.queryByTestId('account-reconnect-3')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('account-reconnect-1')).not.toBeInTheDocument()
+    expect(screen.getByTestId('account-logout-1')).toBeInTheDocument()
+    expect(screen.queryByTestId('account-logout-3')).not.toBeInTheDocument()
+  })
+
+  it('says plainly when no port is free and does not offer to link a new number', async () => {
+    vi.mocked(api.portUsage).mockResolvedValue({ total: 2, used: 2, free: 0 })
+    renderWithProviders(<AccountListPage />)
+    expect(await screen.findByTestId('port-none')).toHaveTextContent(
+      'No free port: a new account cannot be linked. Buy or renew a port.',
+    )
+    expect(screen.getByTestId('account-add-qr')).toBeDisabled()
+    expect(screen.getByTestId('account-add-code')).toBeDisabled()
+  })
+
+  it('lists the accounts a batch reconnect could not resume, with the reason', async () => {
+    vi.mocked(api.reconnectAccounts).mockResolvedValue([
+      { id: 2, code: 0 },
+      { id: 3, code: 2007 },
+    ])
+    renderWithProviders(<AccountListPage />)
+    await screen.findByTestId('account-row-8613800000003')
+    for (const phone of ['8613800000002', '8613800000003'])
+      fireEvent.click(within(screen.getByTestId(`account-row-${phone}`)).getByRole('checkbox'))
+    expect(screen.getByTestId('account-selected')).toHaveTextContent('Selected: 2')
+    fireEvent.click(screen.getByTestId('account-batch-reconnect'))
+    await waitFor(() => expect(api.reconnectAccounts).toHaveBeenCalledWith([2, 3]))
+    expect(await screen.findByTestId('account-reconnect-failed')).toHaveTextContent(
+      '8613800000003: This account is not linked: scan the QR code or use a pairing code',
+    )
+  })
+
+  it('moves the selected accounts to a group', async () => {
+    vi.mocked(api.setAccountGroup).mockResolvedValue(null)
+    renderWithProviders(<AccountListPage />)
+    await screen.findByTestId('account-row-8613800000001')
+    fireEvent.click(within(screen.getByTestId('account-row-8613800000001')).getByRole('checkbox'))
+    fireEvent.click(screen.getByTestId('account-batch-group'))
+    const select = within(await screen.findByTestId('account-group-select')).getByRole('combobox')
+    fireEvent.mouseDown(select)
+    fireEvent.click(await screen.findByTitle('Support'))
+    fireEvent.click(screen.getByTestId('account-group-save'))
+    await waitFor(() => expect(api.setAccountGroup).toHaveBeenCalledWith([1], 5))
+  })
+})
