@@ -27,6 +27,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/apiInterfaceCodeShare',
   '/apiInterfaceChatHistoryShare',
   '/404',
+  // the simulated phone of demo mode (the page explains itself when the server has no simulator)
+  '/sim',
 ]
 
 export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.includes(normalizePath(pathname))
