@@ -1,0 +1,32 @@
+import type { label as zh } from '../zh/label'
+
+export const label: typeof zh = {
+  name: 'Label name',
+  fanCount: 'Customers',
+  createdAt: 'Created',
+  create: 'New label',
+  rename: 'Rename label',
+  renameAction: 'Rename',
+  namePlaceholder: '2–20 characters, no spaces',
+  searchPlaceholder: 'Search label names',
+  deleteText: 'Delete the label "{{name}}"? This cannot be undone.',
+  deleteTextWithFans:
+    'The label "{{name}}" is on {{count}} customers; deleting it takes it off them and cannot be undone. Delete it?',
+  noLabels: 'No labels',
+  add: 'Add label',
+  addPlaceholder: 'Choose or type a new label',
+  createOption: 'Create label "{{name}}"',
+  noMoreLabels: 'No label left to add; type a name to create one',
+  removeLabel: 'Remove label {{name}}',
+  added: 'Label added',
+  removed: 'Label removed',
+  batchTitle: 'Set labels',
+  batchTarget: '{{count}} customers selected',
+  batchMode: 'Action',
+  batchAdd: 'Add labels',
+  batchRemove: 'Remove labels',
+  labels: 'Labels',
+  labelsRequired: 'Choose the labels',
+  labelsPlaceholder: 'Choose labels',
+  batchDone: 'Done: {{count}} changes',
+}
