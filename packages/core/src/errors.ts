@@ -86,6 +86,7 @@ export const ErrorCode = {
   messageNotResendable: 2311,
   accountNotOnline: 2312,
   voiceTooLong: 2313,
+  mediaConverterMissing: 2314,
 
   // group chats on the desk
   groupNotAdmin: 2401,
@@ -261,6 +262,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2311: { zh: '只能重发发送失败的消息', en: 'Only failed messages can be sent again' },
   2312: { zh: '所选 WS 账号不在线', en: 'The chosen WS account is not online' },
   2313: { zh: '语音时长不能超过30分钟', en: 'A voice message is at most 30 minutes long' },
+  2314: {
+    zh: '服务器未安装媒体转换组件（ffmpeg），暂不能发送 GIF 和录音',
+    en: 'The server has no media converter (ffmpeg): GIFs and recordings cannot be sent yet',
+  },
   2401: {
     zh: '只有群主或管理员可以管理群成员或获取群链接',
     en: 'Only the group owner or an admin can manage members or get the group link',

@@ -8,6 +8,7 @@ import type { ChatService } from './chat.service.js'
 import { loadDeskSession } from './desk.access.js'
 import type { Viewer } from './desk.viewer.js'
 import { checkChatFile } from './upload.checks.js'
+import { convertForWhatsApp } from './upload.convert.js'
 
 interface Upload {
   bytes: Buffer
@@ -54,8 +55,9 @@ export async function uploadThenSend(
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
   const fields = parsed.data
   const desk = await loadDeskSession(db, viewer, fields.sessionId)
-  const checked = checkChatFile(fields, upload.bytes, upload.fileName)
-  const stored = await media.save(viewer.tenantId, Readable.from([upload.bytes]))
+  const bytes = await convertForWhatsApp(fields, upload.bytes)
+  const checked = checkChatFile(fields, bytes, upload.fileName)
+  const stored = await media.save(viewer.tenantId, Readable.from([bytes]))
   const mediaId = await media.record(db, viewer.tenantId, stored, Date.now())
   return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
 }

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { type ChatMessageView, ErrorCode, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
@@ -103,10 +107,10 @@ describe('upload then send: refused files change nothing', () => {
       ErrorCode.imageUnreadable,
     ],
     [
-      'a GIF not converted to MP4',
+      'a PNG sent as a GIF',
       { chatType: 8, fileType: 7 },
       'a.gif',
-      gifFile(),
+      pngFile(300, 300),
       ErrorCode.uploadTypeMismatch,
     ],
     ['a PNG sent as a video', { chatType: 9 }, 'a.mp4', pngFile(300, 300), ErrorCode.uploadTypeMismatch],
@@ -148,5 +152,41 @@ describe('audio duration', () => {
     expect(audioSeconds(oggVoice(12), 'audio/ogg')).toBe(12)
     expect(audioSeconds(mp3Voice(10), 'audio/mpeg')).toBeCloseTo(10, 0)
     expect(audioSeconds(damagedOgg(), 'audio/ogg')).toBeNull()
+  })
+})
+
+describe('upload then send: what the browser cannot convert, the server does', () => {
+  /** A sample made by ffmpeg from one of its test sources. */
+  const made = (args: string[], ext: string): Buffer => {
+    const file = path.join(os.tmpdir(), `desk-upload-${process.pid}-${Date.now()}.${ext}`)
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, file])
+    const data = fs.readFileSync(file)
+    fs.rmSync(file)
+    return data
+  }
+
+  it('sends a GIF as a looping MP4 and a WebM recording as an Ogg voice note', async () => {
+    const gif = made(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-t', '1'], 'gif')
+    const webm = made(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libopus'], 'webm')
+    const before = ctx.sim.network.messagesBetween(SHOP, CUSTOMER).length
+    const g = await upload({ chatType: 8, fileType: 7 }, 'party.gif', gif)
+    expect(g.code, g.msg).toBe(0)
+    expect(g.data).toMatchObject({ type: 'video', meta: expect.objectContaining({ gif: true }) })
+    const v = await upload({ chatType: 10, seconds: 2 }, 'recording.webm', webm)
+    expect(v.code, v.msg).toBe(0)
+    expect(v.data).toMatchObject({ type: 'audio', meta: expect.objectContaining({ voiceNote: true }) })
+    await drainOutbox(ctx)
+    const got = ctx.sim.network.messagesBetween(SHOP, CUSTOMER).slice(before)
+    expect(got.map((m) => (m.body.kind === 'media' ? m.body.mimetype : m.body.kind))).toEqual([
+      'video/mp4',
+      'audio/ogg',
+    ])
+  })
+
+  it('refuses a GIF that is not one, and a WebM voice that cannot be read', async () => {
+    const bad = Buffer.from('GIF89a but not really a picture')
+    expect((await upload({ chatType: 8, fileType: 7 }, 'x.gif', bad)).code).toBe(ErrorCode.imageUnreadable)
+    const junk = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64, 2)])
+    expect((await upload({ chatType: 10 }, 'x.webm', junk)).code).toBe(ErrorCode.audioDamaged)
   })
 })
