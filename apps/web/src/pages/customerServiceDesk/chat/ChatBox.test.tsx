@@ -1,0 +1,186 @@
+import { type ChatMessageView, Role } from '@app/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { InternalAxiosRequestConfig } from 'axios'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setFeedback } from '../../../app/feedback'
+import { i18n } from '../../../i18n'
+import { fakeServer, ok } from '../../../test/fixtures'
+import { ChatBox } from './ChatBox'
+import { makeMessage, makeSession, renderChat, signInAs } from './testUtils'
+
+vi.mock('../../../realtime', () => import('./testUtils'))
+// antd renders slowly in jsdom and several tests render a dozen bubbles
+vi.setConfig({ testTimeout: 20_000 })
+vi.mock('../../../components/material/MaterialPicker', () => ({ MaterialPicker: () => null }))
+
+const base = '/damai/customer/user'
+const toastError = vi.fn()
+const bodyOf = (c: InternalAxiosRequestConfig) => JSON.parse(String(c.data)) as Record<string, unknown>
+
+type Routes = Parameters<typeof fakeServer>[0]
+
+/** The chat's server: one history page (newest first) and whatever else a test adds. */
+function server(history: ChatMessageView[], extra: Routes = {}, hasMore = false) {
+  return fakeServer({
+    [`${base}/getSessionChatMessages`]: () => ok({ list: [...history].reverse(), hasMore }),
+    ...extra,
+  })
+}
+const callsTo = (adapter: ReturnType<typeof server>, path: string) =>
+  adapter.mock.calls.map(([c]) => c).filter((c) => c.url === `${base}/${path}`)
+const row = (id: number) => screen.getByTestId(`chat-message-${id}`)
+
+beforeEach(async () => {
+  vi.clearAllMocks()
+  await i18n.changeLanguage('en')
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error: toastError, success: noop, warning: noop, info: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+  signInAs([Role.customerUser])
+  URL.createObjectURL = vi.fn(() => 'blob:media')
+  URL.revokeObjectURL = vi.fn()
+})
+afterEach(() => i18n.changeLanguage('zh'))
+
+describe('chat box: bubbles', () => {
+  it('shows every type of message', async () => {
+    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nFN:Anna Rossi\nTEL;waid=393331234567:+39 333 1234567\nEND:VCARD'
+    const list = [
+      makeMessage({ id: 1, body: 'Hello 😀 see https://a.example' }),
+      makeMessage({ id: 2, type: 'image', mediaId: 1, mediaUrl: `${base}/chatMedia/2`, body: 'a photo' }),
+      makeMessage({ id: 3, type: 'video', mediaId: 2, mediaUrl: `${base}/chatMedia/3`, meta: { gif: true } }),
+      makeMessage({ id: 4, type: 'video', mediaId: 3, mediaUrl: `${base}/chatMedia/4` }),
+      makeMessage({
+        id: 5,
+        type: 'audio',
+        mediaId: 4,
+        mediaUrl: `${base}/chatMedia/5`,
+        meta: { seconds: 65 },
+      }),
+      makeMessage({
+        id: 6,
+        type: 'document',
+        mediaId: 5,
+        mediaUrl: `${base}/chatMedia/6`,
+        meta: { fileName: 'price-list.pdf', size: 1536 },
+      }),
+      makeMessage({ id: 7, type: 'location', body: 'Rome', meta: { latitude: 41.9028, longitude: 12.4964 } }),
+      makeMessage({ id: 8, type: 'contacts', meta: { vcards: [vcard, vcard] } }),
+      makeMessage({ id: 9, fromMe: true, body: 'Summer sale\nAll 20% off\nhttps://shop.example.com/sale' }),
+      makeMessage({ id: 10, reactions: [{ emoji: '👍', fromMe: false, senderJid: 'x@s.whatsapp.net' }] }),
+      makeMessage({ id: 11, status: 'withdrawn', body: 'secret' }),
+      makeMessage({ id: 12, type: 'unsupported' }),
+    ]
+    const media: Routes = {}
+    for (const id of [2, 3, 4, 5, 6])
+      media[`${base}/chatMedia/${id}`] = () => new Blob(['bytes'], { type: 'image/png' })
+    const adapter = server(list, media)
+    renderChat(<ChatBox session={makeSession()} />)
+
+    expect(await screen.findByText('Hello 😀 see', { exact: false })).toBeInTheDocument()
+    expect(within(row(1)).getByRole('link', { name: 'https://a.example' })).toHaveAttribute(
+      'href',
+      'https://a.example',
+    )
+    await waitFor(() => expect(within(row(2)).getByTestId('chat-image')).toBeInTheDocument())
+    expect(row(2)).toHaveTextContent('a photo')
+    const gif = within(row(3)).getByTestId('chat-gif') as HTMLVideoElement
+    expect(gif.loop).toBe(true)
+    expect(gif.muted).toBe(true)
+    expect(gif.autoplay).toBe(true)
+    expect(within(row(4)).getByTestId('chat-video')).toHaveAttribute('controls')
+    expect(within(row(5)).getByTestId('chat-audio-length')).toHaveTextContent('1:05')
+    expect(row(6)).toHaveTextContent('price-list.pdf')
+    expect(row(6)).toHaveTextContent('1.5 KB')
+    expect(within(row(6)).getByTestId('chat-download-6')).toBeEnabled()
+    expect(within(row(7)).getByTestId('chat-location-link')).toHaveTextContent('41.902800, 12.496400')
+    expect(row(7)).toHaveTextContent('Rome')
+    expect(within(row(8)).getAllByTestId('chat-contact-card')).toHaveLength(2)
+    expect(row(8)).toHaveTextContent('Anna Rossi')
+    expect(row(8)).toHaveTextContent('+39 333 1234567')
+    expect(within(row(9)).getByTestId('chat-link-card')).toHaveTextContent('Summer sale')
+    expect(within(row(9)).getByRole('link')).toHaveAttribute('href', 'https://shop.example.com/sale')
+    expect(screen.getByTestId('chat-reactions-10')).toHaveTextContent('👍')
+    expect(row(11)).toHaveTextContent('The customer withdrew a message')
+    expect(row(11)).not.toHaveTextContent('secret')
+    expect(row(12)).toHaveTextContent('This kind of message cannot be shown')
+
+    // media came with the auth header as blobs, once each
+    const fetched = adapter.mock.calls.map(([c]) => c).filter((c) => c.url?.includes('/chatMedia/'))
+    expect(fetched.map((c) => c.url).sort()).toEqual([2, 3, 4, 5].map((id) => `${base}/chatMedia/${id}`))
+    expect(fetched.every((c) => c.responseType === 'blob')).toBe(true)
+  })
+
+  it('shows the ticks of each status and delivery', async () => {
+    const mine = (id: number, status: ChatMessageView['status'], delivery: ChatMessageView['delivery']) =>
+      makeMessage({ id, fromMe: true, status, delivery })
+    server([
+      mine(1, 'requested', 'none'),
+      mine(2, 'sending', 'none'),
+      mine(3, 'sent', 'none'),
+      mine(4, 'sent', 'delivered'),
+      mine(5, 'sent', 'read'),
+      mine(6, 'sent', 'replied'),
+      mine(7, 'failed', 'none'),
+      makeMessage({ id: 8 }),
+    ])
+    renderChat(<ChatBox session={makeSession()} />)
+    await screen.findByTestId('chat-message-1')
+    const tick = (id: number) => within(row(id)).queryByTestId('chat-tick')?.getAttribute('data-tick')
+    expect([1, 2, 3, 4, 5, 6, 7].map(tick)).toEqual([
+      'pending',
+      'pending',
+      'sent',
+      'delivered',
+      'read',
+      'read',
+      'failed',
+    ])
+    expect(tick(8)).toBeUndefined()
+    expect(row(4)).toHaveAttribute('data-status', 'sent')
+    expect(row(4)).toHaveAttribute('data-delivery', 'delivered')
+    expect(within(row(5)).getByTestId('chat-tick')).toHaveClass('chat-tick-read')
+  })
+
+  it('shows why a message failed and resends it', async () => {
+    const failed = makeMessage({
+      id: 1,
+      fromMe: true,
+      status: 'failed',
+      failureReason: 'ws_send_limit_reached',
+    })
+    const again = makeMessage({ id: 2, fromMe: true, status: 'requested', body: failed.body })
+    const adapter = server([failed], { [`${base}/resendChatMessage`]: () => ok(again) })
+    renderChat(<ChatBox session={makeSession()} />)
+    expect(await screen.findByTestId('chat-failed-1')).toHaveTextContent('Not sent: WS send limit reached')
+    fireEvent.click(screen.getByTestId('chat-resend-1'))
+    expect(await screen.findByTestId('chat-message-2')).toHaveAttribute('data-status', 'requested')
+    expect(bodyOf(callsTo(adapter, 'resendChatMessage')[0] as InternalAxiosRequestConfig)).toEqual({
+      messageId: 1,
+    })
+  })
+})
+
+describe('chat box: read-only', () => {
+  it('shows the team lead no composer and no write actions', async () => {
+    signInAs([Role.customerUserLeader])
+    server([
+      makeMessage({ id: 1 }),
+      makeMessage({ id: 2, fromMe: true }),
+      makeMessage({ id: 3, fromMe: true, status: 'failed', failureReason: 'ws_ban' }),
+    ])
+    renderChat(<ChatBox session={makeSession()} />)
+    await screen.findByTestId('chat-message-1')
+    expect(screen.queryByTestId('chat-composer')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('chat-reply-1')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('chat-revoke-2')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('chat-resend-3')).not.toBeInTheDocument()
+    expect(screen.getByTestId('chat-failed-3')).toHaveTextContent('WS account banned')
+    expect(screen.getByTestId('chat-copy-1')).toBeInTheDocument()
+  })
+})

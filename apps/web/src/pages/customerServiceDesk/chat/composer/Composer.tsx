@@ -1,0 +1,176 @@
+import { SendOutlined } from '@ant-design/icons'
+import type { ChatMessageView, DeskSessionView } from '@app/core'
+import { App, Button, Input } from 'antd'
+import type { TextAreaRef } from 'antd/es/input/TextArea'
+import { useCallback, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sendChatMessage } from '../../../../api/chat'
+import { MaterialPicker } from '../../../../components/material/MaterialPicker'
+import { type ComposerDialog, ComposerToolbar } from './ComposerToolbar'
+import { ContactCardModal } from './ContactCardModal'
+import { LinkModal } from './LinkModal'
+import { LocationModal } from './LocationModal'
+import { QuoteBar } from './QuoteBar'
+import type { SendContent } from './sendBody'
+import { UploadList } from './UploadList'
+import { useChatUploads } from './useChatUploads'
+import { useVoiceRecorder } from './useVoiceRecorder'
+import { VoiceBar } from './VoiceBar'
+
+/** Longest text message (the endpoint's limit). */
+export const TEXT_MAX = 4096
+
+interface Props {
+  session: DeskSessionView
+  quote: ChatMessageView | null
+  onClearQuote(): void
+  /** a message the server queued: shown at once */
+  onSent(message: ChatMessageView): void
+}
+
+/**
+ * Writing in a session: text (Enter sends, Shift+Enter breaks the line) with emoji, the quoted
+ * reply, files, a recorded voice message, location, contact cards, a material or an image-text
+ * link. A refused send (a blocked session, …) is told by the request client and the text stays.
+ */
+export function Composer({ session, quote, onClearQuote, onSent }: Props) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  const [dialog, setDialog] = useState<ComposerDialog | null>(null)
+  const input = useRef<TextAreaRef>(null)
+  const quoteRef = useRef(quote)
+  quoteRef.current = quote
+
+  /** The quote goes with the next message only. */
+  const takeQuote = useCallback(() => {
+    const id = quoteRef.current?.id
+    if (quoteRef.current) {
+      quoteRef.current = null
+      onClearQuote()
+    }
+    return id
+  }, [onClearQuote])
+
+  const uploads = useChatUploads({ session, takeQuote, onSent })
+
+  const send = async (content: SendContent): Promise<boolean> => {
+    const quotedMessageId = quoteRef.current?.id
+    try {
+      const sent = await sendChatMessage({
+        ...content,
+        sessionId: session.id,
+        ...(session.accountPhone ? { whatsappId: session.accountPhone } : {}),
+        ...(quotedMessageId ? { quotedMessageId } : {}),
+      })
+      if (quotedMessageId && quoteRef.current?.id === quotedMessageId) takeQuote()
+      onSent(sent)
+      return true
+    } catch {
+      // the request client told the user; what was written stays
+      return false
+    }
+  }
+
+  const sendText = async () => {
+    const body = text.trim()
+    if (!body || sending) return
+    setSending(true)
+    const ok = await send({ type: 'text', text: body })
+    setSending(false)
+    if (ok) setText('')
+    input.current?.focus()
+  }
+
+  const insertEmoji = (emoji: string) => {
+    const el = input.current?.resizableTextArea?.textArea
+    const start = el?.selectionStart ?? text.length
+    const end = el?.selectionEnd ?? text.length
+    const next = `${text.slice(0, start)}${emoji}${text.slice(end)}`
+    if (next.length > TEXT_MAX) return
+    setText(next)
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(start + emoji.length, start + emoji.length)
+    })
+  }
+
+  const recorder = useVoiceRecorder(() => void finishRecording())
+  const startRecording = async () => {
+    const problem = await recorder.start()
+    if (problem) message.error(t(`chat.record.${problem}`))
+  }
+  const finishRecording = async () => {
+    const recording = await recorder.finish()
+    if (recording) uploads.sendRecording(recording.blob, recording.seconds)
+  }
+
+  return (
+    <div className="chat-composer" data-testid="chat-composer">
+      {quote && (
+        <QuoteBar
+          quote={quote}
+          peerName={session.type === 'personal' ? session.title : ''}
+          onClear={onClearQuote}
+        />
+      )}
+      <UploadList items={uploads.items} onRetry={uploads.retry} onRemove={uploads.remove} />
+      <ComposerToolbar
+        disabled={recorder.recording}
+        onEmoji={insertEmoji}
+        onFiles={uploads.sendFiles}
+        onRecord={() => void startRecording()}
+        recordingBusy={recorder.starting}
+        onDialog={setDialog}
+      />
+      {recorder.recording ? (
+        <VoiceBar
+          seconds={recorder.seconds}
+          onCancel={recorder.cancel}
+          onSend={() => void finishRecording()}
+        />
+      ) : (
+        <div className="chat-input-line">
+          <Input.TextArea
+            ref={input}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault()
+                void sendText()
+              }
+            }}
+            maxLength={TEXT_MAX}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            variant="borderless"
+            placeholder={t('chat.composer.placeholder')}
+            data-testid="chat-input"
+          />
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={sending}
+            disabled={!text.trim()}
+            onClick={() => void sendText()}
+            data-testid="chat-send"
+          >
+            {t('chat.composer.send')}
+          </Button>
+        </div>
+      )}
+      <LocationModal open={dialog === 'location'} onClose={() => setDialog(null)} onSend={send} />
+      <ContactCardModal open={dialog === 'card'} onClose={() => setDialog(null)} onSend={send} />
+      <LinkModal open={dialog === 'link'} onClose={() => setDialog(null)} onSend={send} />
+      <MaterialPicker
+        open={dialog === 'material'}
+        onClose={() => setDialog(null)}
+        onPick={(material) => {
+          setDialog(null)
+          void send({ type: 'material', materialId: material.id })
+        }}
+      />
+    </div>
+  )
+}

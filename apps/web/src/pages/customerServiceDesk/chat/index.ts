@@ -1,0 +1,1 @@
+export { ChatBox } from './ChatBox'

@@ -1,0 +1,46 @@
+/**
+ * Map tiles of the location picker and of location messages. The server's MAP_TILE_URL has the
+ * same default; no route exposes it to the browser, so the desk uses the public tiles. Where they
+ * are blocked, the picker says so and coordinates can still be typed.
+ */
+export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+export const MAP_ATTRIBUTION = '&copy; OpenStreetMap contributors'
+/** Zoom of the small map of a location message. */
+export const STATIC_MAP_ZOOM = 15
+export const TILE_PX = 256
+
+export const tileUrl = (z: number, x: number, y: number): string =>
+  MAP_TILE_URL.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
+
+/** The point's position in tile units at zoom `z` (Web Mercator). */
+export function tilePoint(lat: number, lng: number, z: number): { x: number; y: number } {
+  const n = 2 ** z
+  const clamped = Math.max(-85.0511, Math.min(85.0511, lat))
+  const rad = (clamped * Math.PI) / 180
+  const x = ((lng + 180) / 360) * n
+  const y = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n
+  return { x, y }
+}
+
+/**
+ * The 2×2 tiles around a point, chosen so that the point lies in their middle half, and the point's
+ * pixel position inside that 512×512 square.
+ */
+export function staticTiles(lat: number, lng: number, z = STATIC_MAP_ZOOM) {
+  const p = tilePoint(lat, lng, z)
+  const n = 2 ** z
+  const x0 = p.x - Math.floor(p.x) < 0.5 ? Math.floor(p.x) - 1 : Math.floor(p.x)
+  const y0 = p.y - Math.floor(p.y) < 0.5 ? Math.floor(p.y) - 1 : Math.floor(p.y)
+  const tiles = [0, 1].flatMap((dy) =>
+    [0, 1].map((dx) => ({
+      key: `${dx}-${dy}`,
+      left: dx * TILE_PX,
+      top: dy * TILE_PX,
+      src: tileUrl(z, (((x0 + dx) % n) + n) % n, Math.min(n - 1, Math.max(0, y0 + dy))),
+    })),
+  )
+  return { tiles, px: (p.x - x0) * TILE_PX, py: (p.y - y0) * TILE_PX }
+}
+
+export const osmLink = (lat: number, lng: number): string =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`

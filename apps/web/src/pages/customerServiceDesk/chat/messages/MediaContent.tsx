@@ -1,0 +1,148 @@
+import { DownloadOutlined, FileOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons'
+import type { ChatMessageView } from '@app/core'
+import { App, Button, Image, Typography } from 'antd'
+import { useContext, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MediaCacheContext, type MediaState, useMediaSrc } from '../mediaCache'
+import { formatBytes, formatSeconds, metaNumber, metaString } from './format'
+
+type Props = { message: ChatMessageView }
+
+/** The message's file URL, unless the file never arrived (meta.mediaError). */
+const mediaUrlOf = (m: ChatMessageView) => (m.meta.mediaError ? null : m.mediaUrl)
+
+/** Room kept for a picture or video before it loads, from its known size (max 240 px wide). */
+function boxOf(m: ChatMessageView): { width: number; height: number } {
+  const w = metaNumber(m.meta, 'width')
+  const h = metaNumber(m.meta, 'height')
+  if (!w || !h) return { width: 200, height: 150 }
+  const scale = Math.min(1, 240 / w, 240 / h)
+  return { width: Math.max(60, Math.round(w * scale)), height: Math.max(60, Math.round(h * scale)) }
+}
+
+function Pending({ state, box }: { state: MediaState; box: { width: number; height: number } }) {
+  const { t } = useTranslation()
+  return (
+    <div className="chat-media-pending" style={box} data-testid="chat-media-pending">
+      {state.status === 'loading' ? (
+        <LoadingOutlined />
+      ) : (
+        <Typography.Text type="secondary">
+          <PictureOutlined /> {t('chat.mediaUnavailable')}
+        </Typography.Text>
+      )}
+    </div>
+  )
+}
+
+/** A picture (or sticker), opened large on click. */
+export function ImageContent({ message }: Props) {
+  const state = useMediaSrc(mediaUrlOf(message))
+  const box = boxOf(message)
+  if (state.status !== 'ready') return <Pending state={state} box={box} />
+  return (
+    <Image
+      src={state.src}
+      className="chat-image"
+      style={{ maxWidth: 240, maxHeight: 240 }}
+      data-testid="chat-image"
+    />
+  )
+}
+
+/** A video; a GIF (sent by WhatsApp as a looping video) plays by itself, muted, in a loop. */
+export function VideoContent({ message }: Props) {
+  const state = useMediaSrc(mediaUrlOf(message))
+  const box = boxOf(message)
+  if (state.status !== 'ready') return <Pending state={state} box={box} />
+  if (message.meta.gif === true)
+    return (
+      <video className="chat-video" src={state.src} autoPlay loop muted playsInline data-testid="chat-gif" />
+    )
+  return <video className="chat-video" src={state.src} controls preload="metadata" data-testid="chat-video" />
+}
+
+/**
+ * A voice note or audio file: the player shows the duration once the file is loaded; until then
+ * (or when the browser cannot tell it) the known seconds are shown.
+ */
+export function AudioContent({ message }: Props) {
+  const state = useMediaSrc(mediaUrlOf(message))
+  const known = metaNumber(message.meta, 'seconds')
+  const [playerKnows, setPlayerKnows] = useState(false)
+  return (
+    <div className="chat-audio" data-testid="chat-audio">
+      {state.status === 'ready' ? (
+        <audio
+          src={state.src}
+          controls
+          preload="metadata"
+          onLoadedMetadata={(e) => setPlayerKnows(Number.isFinite(e.currentTarget.duration))}
+        />
+      ) : (
+        <Pending state={state} box={{ width: 240, height: 40 }} />
+      )}
+      {known !== undefined && !playerKnows && (
+        <Typography.Text type="secondary" className="chat-audio-length" data-testid="chat-audio-length">
+          {formatSeconds(known)}
+        </Typography.Text>
+      )}
+    </div>
+  )
+}
+
+/** A document: its name and size, downloaded on demand (with the auth header). */
+export function FileContent({ message }: Props) {
+  const { t } = useTranslation()
+  const { message: toast } = App.useApp()
+  const cache = useContext(MediaCacheContext)
+  const [busy, setBusy] = useState(false)
+  const name = metaString(message.meta, 'fileName') ?? t('chat.file.unnamed')
+  const size = metaNumber(message.meta, 'size')
+  const url = mediaUrlOf(message)
+
+  const download = async () => {
+    if (!url || !cache) return
+    setBusy(true)
+    try {
+      const href = await cache.get(url)
+      const a = document.createElement('a')
+      a.href = href
+      a.download = name
+      document.body.append(a)
+      a.click()
+      a.remove()
+    } catch {
+      toast.error(t('chat.mediaUnavailable'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="chat-file" data-testid="chat-file">
+      <FileOutlined className="chat-file-icon" />
+      <div className="chat-file-text">
+        <Typography.Text ellipsis={{ tooltip: name }} className="chat-file-name">
+          {name}
+        </Typography.Text>
+        {size !== undefined && (
+          <Typography.Text type="secondary" className="chat-file-size">
+            {formatBytes(size)}
+          </Typography.Text>
+        )}
+      </div>
+      <Button
+        size="small"
+        type="text"
+        icon={<DownloadOutlined />}
+        loading={busy}
+        disabled={!url}
+        onClick={() => void download()}
+        aria-label={t('chat.file.download')}
+        title={url ? t('chat.file.download') : t('chat.mediaUnavailable')}
+        data-testid={`chat-download-${message.id}`}
+      />
+    </div>
+  )
+}

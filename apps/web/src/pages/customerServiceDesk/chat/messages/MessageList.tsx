@@ -1,0 +1,180 @@
+import { DownOutlined } from '@ant-design/icons'
+import type { ChatMessageView } from '@app/core'
+import { Button, Empty, Spin, Typography } from 'antd'
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import { formatDate } from '../../../../utils/date'
+import type { ChatHistory } from '../useChatHistory'
+import { MessageRow } from './MessageRow'
+
+export interface MessageListHandle {
+  /** Go to the newest message (after our own send). */
+  scrollToBottom(): void
+}
+
+interface Props {
+  history: ChatHistory
+  isGroup: boolean
+  readOnly: boolean
+  autoTranslate: boolean
+  onReply(message: ChatMessageView): void
+  ref?: Ref<MessageListHandle>
+}
+
+interface ListContext {
+  loadingOlder: boolean
+  hasMore: boolean
+}
+
+function Header({ context }: { context?: ListContext }) {
+  const { t } = useTranslation()
+  if (context?.loadingOlder)
+    return (
+      <div className="chat-list-edge" data-testid="chat-loading-older">
+        <Spin size="small" /> {t('chat.loadingOlder')}
+      </div>
+    )
+  if (context && !context.hasMore)
+    return (
+      <div className="chat-list-edge">
+        <Typography.Text type="secondary">{t('chat.noMore')}</Typography.Text>
+      </div>
+    )
+  return <div className="chat-list-edge" />
+}
+
+/** Within this distance of the end the reader counts as at the bottom. */
+const BOTTOM_PX = 80
+
+const dayOf = (ms: number) => formatDate(ms, 'YYYY-MM-DD')
+
+/**
+ * The chat, virtualised (only the rows in view are in the DOM, whatever the chat's length). Older
+ * pages load when the top is reached and are prepended in place (firstItemIndex). New messages
+ * follow while the reader is at the bottom; otherwise a button counts them and jumps down.
+ */
+export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply, ref }: Props) {
+  const { t } = useTranslation()
+  const { state, loadingOlder, loadOlder, add } = history
+  const { items, firstItemIndex, hasMore, generation } = state
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const atBottom = useRef(true)
+  const lastId = useRef<number | null>(null)
+  const [showJump, setShowJump] = useState(false)
+  const [unseen, setUnseen] = useState(0)
+
+  const toBottom = useCallback(() => {
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })
+    setUnseen(0)
+  }, [])
+
+  useImperativeHandle(ref, () => ({ scrollToBottom: toBottom }), [toBottom])
+
+  // the composer grows (a quote, uploads): a reader who was at the bottom stays at the bottom
+  const sizeWatch = useRef<ResizeObserver | null>(null)
+  useEffect(() => () => sizeWatch.current?.disconnect(), [])
+  const watchScroller = useCallback((el: HTMLElement | Window | null) => {
+    sizeWatch.current?.disconnect()
+    sizeWatch.current = null
+    if (!(el instanceof HTMLElement) || typeof ResizeObserver === 'undefined') return
+    let height = el.clientHeight
+    const observer = new ResizeObserver(() => {
+      const next = el.clientHeight
+      const wasAtBottom = el.scrollHeight - el.scrollTop - height <= BOTTOM_PX
+      if (next < height && wasAtBottom) el.scrollTop = el.scrollHeight
+      height = next
+    })
+    observer.observe(el)
+    sizeWatch.current = observer
+  }, [])
+
+  // count what arrived at the bottom while the reader was further up
+  useEffect(() => {
+    const last = items[items.length - 1]
+    const previous = lastId.current
+    lastId.current = last?.id ?? null
+    if (!last || previous === null || last.id === previous || atBottom.current) return
+    const at = items.findIndex((m) => m.id === previous)
+    // our own messages are not news
+    const fresh = items.slice(at >= 0 ? at + 1 : -1).filter((m) => !m.fromMe).length
+    if (fresh) setUnseen((n) => n + fresh)
+  }, [items])
+
+  const onJump = useCallback(
+    (messageId: number) => {
+      const index = items.findIndex((m) => m.id === messageId)
+      if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'smooth' })
+    },
+    [items],
+  )
+
+  if (items.length === 0)
+    return (
+      <div className="chat-list chat-list-empty">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.empty')} />
+      </div>
+    )
+
+  return (
+    <div className="chat-list" data-testid="chat-list">
+      <Virtuoso<ChatMessageView, ListContext>
+        key={generation}
+        ref={virtuoso}
+        style={{ height: '100%' }}
+        data={items}
+        context={{ loadingOlder, hasMore }}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={{ index: items.length - 1, align: 'end' }}
+        computeItemKey={(_, m) => m.id}
+        startReached={loadOlder}
+        followOutput={(bottom) => (bottom ? 'smooth' : false)}
+        atBottomThreshold={BOTTOM_PX}
+        scrollerRef={watchScroller}
+        atBottomStateChange={(bottom) => {
+          atBottom.current = bottom
+          setShowJump(!bottom)
+          if (bottom) setUnseen(0)
+        }}
+        increaseViewportBy={{ top: 600, bottom: 300 }}
+        components={{ Header }}
+        itemContent={(index, m) => {
+          const previous = items[index - firstItemIndex - 1]
+          const newDay = !previous || dayOf(previous.timestamp) !== dayOf(m.timestamp)
+          return (
+            <>
+              {newDay && (
+                <div className="chat-day">
+                  <span>{formatDate(m.timestamp, 'YYYY-MM-DD')}</span>
+                </div>
+              )}
+              <MessageRow
+                message={m}
+                isGroup={isGroup}
+                readOnly={readOnly}
+                autoTranslate={autoTranslate}
+                onReply={onReply}
+                onSent={add}
+                onJump={onJump}
+              />
+            </>
+          )
+        }}
+      />
+      {showJump && (
+        <div className="chat-jump">
+          <Button
+            type={unseen ? 'primary' : 'default'}
+            shape={unseen ? 'round' : 'circle'}
+            icon={<DownOutlined />}
+            onClick={toBottom}
+            aria-label={t('chat.backToBottom')}
+            data-testid="chat-new-messages"
+          >
+            {unseen ? t('chat.newMessages', { count: unseen }) : null}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
