@@ -3,9 +3,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { Root } from './Root'
 import { GroupRedirect, RouteView } from './RouteView'
 import type { AppRoute } from './routeAccess'
-import { layoutRoutes, publicRoutes } from './routes'
+import { DESK_PATH, layoutRoutes, publicRoutes } from './routes'
 
 const BasicLayout = lazy(() => import('../layouts/BasicLayout'))
+const DeskLayout = lazy(() => import('../pages/customerServiceDesk/layout'))
+
+/** The agent desk is full-screen in its own layout; every other signed-in page is in the console's. */
+const deskRoutes = layoutRoutes.filter((r) => r.path === DESK_PATH)
+const consoleRoutes = layoutRoutes.filter((r) => r.path !== DESK_PATH)
 
 /** Route objects of a table entry: a group's own path opens its first permitted child. */
 function toRouteObjects(route: AppRoute): RouteObject[] {
@@ -28,9 +33,10 @@ export const routeObjects: RouteObject[] = [
         element: <BasicLayout />,
         children: [
           { path: '/', element: <Navigate to="/home" replace /> },
-          ...layoutRoutes.flatMap(toRouteObjects),
+          ...consoleRoutes.flatMap(toRouteObjects),
         ],
       },
+      { element: <DeskLayout />, children: deskRoutes.flatMap(toRouteObjects) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

@@ -34,6 +34,8 @@ describe('route table', () => {
   it('keeps the agent desk out of the menu', () => {
     const menu = leafRoutes(menuRoutes(layoutRoutes)).map((r) => r.path)
     expect(menu.some((p) => p.startsWith('/customerServiceDesk'))).toBe(false)
-    expect(leafRoutes(layoutRoutes).filter((r) => r.path.startsWith('/customerServiceDesk/'))).toHaveLength(9)
+    expect(leafRoutes(layoutRoutes).filter((r) => r.path.startsWith('/customerServiceDesk/'))).toHaveLength(
+      10,
+    )
   })
 })

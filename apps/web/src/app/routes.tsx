@@ -6,9 +6,26 @@ import type { AppRoute } from './routeAccess'
 const Login = lazy(() => import('../pages/login'))
 const AdminLogin = lazy(() => import('../pages/adminLogin'))
 const NotFound = lazy(() => import('../pages/notFound'))
+const Sim = lazy(() => import('../pages/sim'))
 const Home = lazy(() => import('../pages/home'))
 const AnnouncementManage = lazy(() => import('../pages/announcementManage/index'))
+const AccountList = lazy(() => import('../pages/accountManage/index/index'))
+const AccountGroup = lazy(() => import('../pages/accountManage/group/index'))
+const AccountImport = lazy(() => import('../pages/accountManage/import/index'))
 const ComingSoon = lazy(() => import('../pages/comingSoon'))
+const CustomerAcquisitionStatistics = lazy(
+  () => import('../pages/accountManage/customerAcquisitionStatistics/index'),
+)
+const ShareAcquisitionStatistics = lazy(() => import('../pages/s2'))
+const NicknameMaterial = lazy(() => import('../pages/materialManage/nickname/index'))
+const AvatarMaterial = lazy(() => import('../pages/materialManage/avatar/index'))
+const MessageMaterial = lazy(() => import('../pages/materialManage/message/index'))
+const LabelManage = lazy(() => import('../pages/customerServiceDesk/labelManage/index'))
+const DeskMaterialManage = lazy(() => import('../pages/customerServiceDesk/deskMaterialManage/index'))
+const DeskSession = lazy(() => import('../pages/customerServiceDesk/deskSession/index'))
+const DeskInvalidFans = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansList/index'))
+const DeskDeletions = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansDelete/index'))
+const DeskMyAccount = lazy(() => import('../pages/customerServiceDesk/myAccount/index'))
 
 const master = [Role.customerMaster] as const
 const admin = [Role.admin] as const
@@ -42,8 +59,10 @@ export const publicRoutes: AppRoute[] = [
   { path: '/login', titleKey: 'menu.login', component: Login },
   { path: '/adminLogin', titleKey: 'menu.adminLogin', component: AdminLogin },
   { path: '/404', titleKey: 'menu.notFound', component: NotFound },
+  /* demo mode: the simulated WhatsApp phone */
+  { path: '/sim', titleKey: 'menu.sim', component: Sim },
   soon('/s', 'shareDiversionLink'),
-  soon('/s2', 'shareAcquisitionStatistics'),
+  { path: '/s2', titleKey: 'menu.shareAcquisitionStatistics', component: ShareAcquisitionStatistics },
   soon('/apiInterfaceCodeShare', 'shareApiInterfaceCode'),
   soon('/apiInterfaceChatHistoryShare', 'shareApiInterfaceChatHistory'),
 ]
@@ -60,10 +79,14 @@ export const layoutRoutes: AppRoute[] = [
     'accountManage',
     'whatsApp',
     [
-      soon('/accountManage/index', 'accountList'),
-      soon('/accountManage/group', 'accountGroup'),
-      soon('/accountManage/import', 'accountImport'),
-      soon('/accountManage/customerAcquisitionStatistics', 'customerAcquisitionStatistics'),
+      { path: '/accountManage/index', titleKey: 'menu.accountList', component: AccountList },
+      { path: '/accountManage/group', titleKey: 'menu.accountGroup', component: AccountGroup },
+      { path: '/accountManage/import', titleKey: 'menu.accountImport', component: AccountImport },
+      {
+        path: '/accountManage/customerAcquisitionStatistics',
+        titleKey: 'menu.customerAcquisitionStatistics',
+        component: CustomerAcquisitionStatistics,
+      },
     ],
     master,
   ),
@@ -117,9 +140,9 @@ export const layoutRoutes: AppRoute[] = [
     'materialManage',
     'picture',
     [
-      soon('/materialManage/nickname', 'nicknameMaterial'),
-      soon('/materialManage/avatar', 'avatarMaterial'),
-      soon('/materialManage/message', 'messageMaterial'),
+      { path: '/materialManage/nickname', titleKey: 'menu.nicknameMaterial', component: NicknameMaterial },
+      { path: '/materialManage/avatar', titleKey: 'menu.avatarMaterial', component: AvatarMaterial },
+      { path: '/materialManage/message', titleKey: 'menu.messageMaterial', component: MessageMaterial },
     ],
     master,
   ),
@@ -181,21 +204,34 @@ export const layoutRoutes: AppRoute[] = [
       'customerServiceDesk',
       'customerService',
       [
-        soon('/customerServiceDesk/deskSession', 'deskSession', { hidden: true }),
+        soon('/customerServiceDesk/deskSession', 'deskSession', { hidden: true, component: DeskSession }),
         soon('/customerServiceDesk/deskFansList', 'deskFansList', { hidden: true }),
-        soon('/customerServiceDesk/labelManage', 'labelManage', { hidden: true }),
+        soon('/customerServiceDesk/labelManage', 'labelManage', { hidden: true, component: LabelManage }),
         soon('/customerServiceDesk/fanGroupSend', 'fanGroupSend', { hidden: true }),
-        soon('/customerServiceDesk/deskMaterialManage', 'deskMaterialManage', { hidden: true }),
-        soon('/customerServiceDesk/deskInvalidFansList', 'deskInvalidFansList', { hidden: true }),
-        soon('/customerServiceDesk/deskInvalidFansDelete', 'deskInvalidFansDelete', { hidden: true }),
-        soon('/customerServiceDesk/myAccount', 'myAccount', { hidden: true }),
+        soon('/customerServiceDesk/deskMaterialManage', 'deskMaterialManage', {
+          hidden: true,
+          component: DeskMaterialManage,
+        }),
+        soon('/customerServiceDesk/deskInvalidFansList', 'deskInvalidFansList', {
+          hidden: true,
+          component: DeskInvalidFans,
+        }),
+        soon('/customerServiceDesk/deskInvalidFansDelete', 'deskInvalidFansDelete', {
+          hidden: true,
+          component: DeskDeletions,
+        }),
+        soon('/customerServiceDesk/myAccount', 'myAccount', { hidden: true, component: DeskMyAccount }),
         soon('/customerServiceDesk/automaticReplyDesk', 'automaticReplyDesk', { hidden: true }),
+        soon('/customerServiceDesk/marketingInteraction', 'marketingInteraction', { hidden: true }),
       ],
       DESK_ROLES,
     ),
     hidden: true,
   },
 ]
+
+/** The agent desk's routes render in its own full-screen layout, not the console's (router.tsx). */
+export const DESK_PATH = '/customerServiceDesk'
 
 /** The entry of the agent desk, offered as a shortcut on the home page to the desk roles. */
 export const DESK_ENTRY = '/customerServiceDesk/deskSession'

@@ -77,7 +77,7 @@ export type SessionRiskValue = (typeof SessionRisk)[keyof typeof SessionRisk]
 /** chatType of an upload (spec §3 "Chat upload"); 11 (file) is ours, for documents of any type. */
 export const ChatUploadType = { image: 8, video: 9, voice: 10, file: 11 } as const
 export type ChatUploadTypeValue = (typeof ChatUploadType)[keyof typeof ChatUploadType]
-/** fileType of an image upload: 7 a GIF (uploaded as the MP4 the browser converted it to), 8 a still image. */
+/** fileType of an image upload: 7 a GIF (the GIF itself, or an MP4 made of one; the server converts a GIF to MP4), 8 a still image. */
 export const ChatFileType = { gif: 7, image: 8 } as const
 
 const id = z.number({ message: 'invalid' }).int().positive()
@@ -238,9 +238,10 @@ const formInt = (min: number, max: number) => z.coerce.number({ message: 'invali
 
 /**
  * Fields of the multipart POST /damai/customer/user/uploadThenSendChatMessageAsync besides `file`
- * (at most 10 MB). The file's bytes decide: image jpg/png (fileType 8) or an MP4 converted from a
- * GIF (fileType 7, sent as a looping video), video mp4, voice mp3/ogg with a readable duration,
- * file anything. `repeatSubmit` is a client header only.
+ * (at most 10 MB). The file's bytes decide: image jpg/png (fileType 8) or a GIF, or an MP4 made
+ * of one (fileType 7; a GIF is converted to MP4 on the server and sent as a looping video), video
+ * mp4, voice mp3/ogg with a readable duration or a WebM/Opus browser recording (converted to Ogg),
+ * file anything but a program. `repeatSubmit` is a client header only.
  */
 export const chatUploadFields = z.object({
   sessionId: z.coerce.number({ message: 'invalid' }).int().positive(),

@@ -1,0 +1,63 @@
+import type { DeskSessionView } from '@app/core'
+import { Flex, Tag, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** Above the chat: who it is, through which account, the session's state, and its actions. */
+export function ChatHeader({
+  session,
+  before,
+  after,
+  actions,
+}: {
+  session: DeskSessionView
+  before?: ReactNode
+  after?: ReactNode
+  actions: ReactNode
+}) {
+  const { t } = useTranslation()
+  const tags: [string, string, string][] = []
+  if (session.blocked) tags.push(['blocked', 'red', t('desk.flags.blocked')])
+  if (session.dnd) tags.push(['dnd', 'default', t('desk.flags.dnd')])
+  if (session.aiReply) tags.push(['ai', 'purple', t('desk.flags.ai')])
+  if (session.risk === 'controlled') tags.push(['risk', 'orange', t('desk.flags.risk')])
+  if (session.invalid) tags.push(['invalid', 'red', t('desk.panel.invalid')])
+  if (session.accountStatus !== 'online')
+    tags.push(['account', 'warning', t(`account.states.${session.accountStatus}`)])
+  const sub = [
+    session.type === 'group' ? t('desk.flags.group') : session.fanPhone ? `+${session.fanPhone}` : null,
+    t('desk.list.via', { phone: session.accountPhone ?? '-' }),
+  ].filter(Boolean)
+  return (
+    <Flex
+      align="center"
+      gap={8}
+      style={{
+        padding: '6px 8px 6px 12px',
+        borderBottom: '1px solid #e2e8f0',
+        background: '#ffffff',
+        minHeight: 52,
+      }}
+      data-testid="desk-chat-header"
+    >
+      {before}
+      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+        <Typography.Text strong ellipsis>
+          {session.title}
+        </Typography.Text>
+        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+          {sub.join(' · ')}
+        </Typography.Text>
+      </Flex>
+      <Flex gap={4} wrap style={{ flex: 'none' }}>
+        {tags.map(([key, color, label]) => (
+          <Tag key={key} color={color} style={{ marginInlineEnd: 0 }} data-testid={`desk-chat-flag-${key}`}>
+            {label}
+          </Tag>
+        ))}
+      </Flex>
+      {after}
+      {actions}
+    </Flex>
+  )
+}

@@ -1,0 +1,117 @@
+import { SESSION_FILTERS, type SessionFilterValue } from '@app/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { useAppStore } from '../../../stores/app'
+import { deskKeys, type SessionListParams } from '../queryKeys'
+import { AccountPicker } from './AccountPicker'
+import { DeskColumns } from './DeskColumns'
+import { NewSessionModal } from './NewSessionModal'
+import { SessionList } from './SessionList'
+import { type DeskRow, insertRow } from './sessionCache'
+import { useSelection } from './useSelection'
+import { useSessionActions } from './useSessionActions'
+import { updateSessionLists, useSessionList } from './useSessionList'
+
+const SEARCH_DELAY_MS = 300
+
+const isFilter = (v: string | null): v is SessionFilterValue =>
+  v !== null && (SESSION_FILTERS as readonly string[]).includes(v)
+
+/** The list the URL asks for: ?filter=…, or ?view=account&accountId=… (related-account sessions). */
+export function useListParams(fixedFilter?: SessionFilterValue) {
+  const [params, setParams] = useSearchParams()
+  const byAccount = !fixedFilter && params.get('view') === 'account'
+  const raw = Number(params.get('accountId'))
+  const accountId = byAccount && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined
+  const wanted = params.get('filter')
+  const filter: SessionFilterValue = fixedFilter ?? (byAccount ? 'all' : isFilter(wanted) ? wanted : 'all')
+  const setAccount = (id: number | undefined) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev)
+        if (id) next.set('accountId', String(id))
+        else next.delete('accountId')
+        next.delete('sessionId')
+        return next
+      },
+      { replace: true },
+    )
+  return { filter, byAccount, accountId, setAccount }
+}
+
+/**
+ * The desk's session screen: the list (a sidebar entry, or one account's sessions), the open
+ * chat and the customer panel. `fixedFilter` makes it the invalid customers' screen.
+ */
+export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterValue }) {
+  const { t } = useTranslation()
+  const qc = useQueryClient()
+  const mobile = useAppStore((s) => s.device === 'mobile')
+  const { filter, byAccount, accountId, setAccount } = useListParams(fixedFilter)
+  const [search, setSearch] = useState('')
+  const [keyword, setKeyword] = useState('')
+  const [creating, setCreating] = useState(false)
+
+  useEffect(() => {
+    const id = setTimeout(() => setKeyword(search.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(id)
+  }, [search])
+
+  const listParams: SessionListParams = { filter, accountId, keyword: keyword || undefined }
+  const list = useSessionList(listParams)
+  const { selectedId, selected, select } = useSelection(list.rows)
+  const actions = useSessionActions((id) => {
+    if (id === selectedId) select(null)
+  })
+
+  const title = byAccount ? t('desk.rail.accountSessions') : t(`desk.rail.${filter}`)
+  const onCreated = (session: DeskRow) => {
+    updateSessionLists(qc, (data, params) => insertRow(data, session, params))
+    void qc.invalidateQueries({ queryKey: deskKeys.countsAll })
+    setCreating(false)
+    select(session.id)
+  }
+
+  const listColumn = (
+    <SessionList
+      title={title}
+      rows={list.rows}
+      loading={list.isPending}
+      hasMore={list.hasNextPage}
+      loadingMore={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+      keyword={keyword}
+      search={search}
+      onSearch={setSearch}
+      selectedId={selectedId}
+      onSelect={(row) => select(row.id)}
+      onNewSession={filter === 'invalid' ? undefined : () => setCreating(true)}
+      renderActions={(row) => actions.renderMenu(row)}
+      toolbar={byAccount ? <AccountPicker value={accountId} onChange={setAccount} /> : undefined}
+    />
+  )
+
+  return (
+    <>
+      <DeskColumns
+        list={listColumn}
+        selected={selected}
+        mobile={mobile}
+        onBack={() => select(null)}
+        chatActions={selected ? actions.renderMenu(selected, 'desk-chat-actions') : null}
+      />
+      <NewSessionModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={onCreated}
+        onExisting={(id) => {
+          setCreating(false)
+          select(id)
+        }}
+      />
+      {actions.dialogs}
+    </>
+  )
+}

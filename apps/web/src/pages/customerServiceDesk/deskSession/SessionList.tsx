@@ -1,0 +1,114 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { SESSION_SEARCH_MAX } from '@app/core'
+import { Button, Empty, Flex, Input, Spin, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Virtuoso } from 'react-virtuoso'
+import { SessionRow } from './SessionRow'
+import type { DeskRow } from './sessionCache'
+
+export interface SessionListProps {
+  title: string
+  rows: DeskRow[]
+  loading: boolean
+  hasMore: boolean
+  loadingMore: boolean
+  onLoadMore: () => void
+  keyword: string
+  search: string
+  onSearch: (text: string) => void
+  selectedId: number | null
+  onSelect: (row: DeskRow) => void
+  onNewSession?: () => void
+  renderActions: (row: DeskRow) => ReactNode
+  /** above the rows: the account picker of the related-account view */
+  toolbar?: ReactNode
+}
+
+/**
+ * The session list column: search (case-insensitive, highlighted in the rows), new session, and
+ * the rows, virtualised; the next page loads when the end comes into view.
+ */
+export function SessionList(props: SessionListProps) {
+  const { t } = useTranslation()
+  const { rows, loading, hasMore, loadingMore, onLoadMore, keyword, selectedId } = props
+  return (
+    <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="desk-session-list">
+      <Flex vertical gap={8} style={{ padding: '10px 12px', borderBottom: '1px solid #e2e8f0' }}>
+        <Flex align="center" justify="space-between" gap={8}>
+          <Typography.Text strong style={{ fontSize: 15 }} data-testid="desk-list-title">
+            {props.title}
+          </Typography.Text>
+          {props.onNewSession ? (
+            <Button
+              size="small"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={props.onNewSession}
+              data-testid="desk-new-session"
+            >
+              {t('desk.create.button')}
+            </Button>
+          ) : null}
+        </Flex>
+        <Input.Search
+          allowClear
+          value={props.search}
+          maxLength={SESSION_SEARCH_MAX}
+          placeholder={t('desk.list.searchPlaceholder')}
+          onChange={(e) => props.onSearch(e.target.value)}
+          onSearch={props.onSearch}
+          data-testid="desk-search"
+          aria-label={t('desk.list.searchPlaceholder')}
+        />
+        {props.toolbar}
+      </Flex>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {loading ? (
+          <Flex justify="center" style={{ paddingTop: 40 }}>
+            <Spin />
+          </Flex>
+        ) : rows.length === 0 ? (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            style={{ paddingTop: 40 }}
+            description={keyword ? t('desk.list.noMatch') : t('desk.list.empty')}
+            data-testid="desk-list-empty"
+          />
+        ) : (
+          <Virtuoso
+            style={{ height: '100%' }}
+            data={rows}
+            computeItemKey={(_, row) => row.id}
+            endReached={() => {
+              if (hasMore && !loadingMore) onLoadMore()
+            }}
+            increaseViewportBy={200}
+            itemContent={(_, row) => (
+              <SessionRow
+                row={row}
+                keyword={keyword}
+                selected={row.id === selectedId}
+                onSelect={props.onSelect}
+                actions={props.renderActions(row)}
+              />
+            )}
+            components={{
+              Footer: () => (
+                <Flex justify="center" style={{ padding: 10 }}>
+                  {loadingMore ? (
+                    <Spin size="small" />
+                  ) : hasMore ? null : (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="desk-list-end">
+                      {t('desk.list.end')}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              ),
+            }}
+          />
+        )}
+      </div>
+    </Flex>
+  )
+}

@@ -1,0 +1,195 @@
+import {
+  ExclamationCircleFilled,
+  MutedOutlined,
+  PushpinFilled,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
+import { Avatar, Flex, Tooltip, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Highlight } from '../../../components/Highlight'
+import { RelativeTime } from '../../../components/RelativeTime'
+import type { DeskRow } from './sessionCache'
+
+const flagStyle = { fontSize: 12 }
+const unreadStyle = {
+  flex: 'none',
+  minWidth: 18,
+  height: 18,
+  padding: '0 5px',
+  borderRadius: 9,
+  background: '#ef4444',
+  color: '#ffffff',
+  fontSize: 11,
+  lineHeight: '18px',
+  textAlign: 'center',
+} as const
+
+function Flag({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  return (
+    <Tooltip title={title}>
+      <span data-testid={`desk-flag-${name}`} aria-label={title} role="img" style={flagStyle}>
+        {children}
+      </span>
+    </Tooltip>
+  )
+}
+
+/** The last message's preview: withdrawn and failed ones say so. */
+function Preview({ row }: { row: DeskRow }) {
+  const { t } = useTranslation()
+  if (row.lastStatus === 'withdrawn') return <>{t('desk.preview.withdrawn')}</>
+  const text = row.lastMessage || t('desk.preview.empty')
+  return (
+    <>
+      {row.lastStatus === 'failed' ? (
+        <ExclamationCircleFilled
+          style={{ color: '#dc2626', marginInlineEnd: 4 }}
+          aria-label={t('desk.preview.failed')}
+        />
+      ) : null}
+      {row.lastFromMe ? t('desk.preview.you') : null}
+      {text}
+    </>
+  )
+}
+
+/**
+ * One session of the list: who, the last message and when, the user's unread count, and the
+ * session's flags (pinned, blocked, do-not-disturb, AI reply, risk, its account when not online).
+ */
+export function SessionRow({
+  row,
+  keyword,
+  selected,
+  onSelect,
+  actions,
+}: {
+  row: DeskRow
+  keyword?: string
+  selected: boolean
+  onSelect: (row: DeskRow) => void
+  actions: ReactNode
+}) {
+  const { t } = useTranslation()
+  const group = row.type === 'group'
+  return (
+    <div
+      data-testid={`desk-session-${row.id}`}
+      data-selected={selected}
+      data-pinned={row.pinned}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        paddingInlineEnd: 6,
+        background: selected ? '#dbeafe' : row.pinned ? '#f8fafc' : '#ffffff',
+        borderBottom: '1px solid #f1f5f9',
+      }}
+    >
+      <div
+        onClick={() => onSelect(row)}
+        onKeyDown={(ev) => {
+          if (ev.key === 'Enter' || ev.key === ' ') {
+            ev.preventDefault()
+            onSelect(row)
+          }
+        }}
+        role="button"
+        tabIndex={0}
+        aria-current={selected ? 'true' : undefined}
+        data-testid={`desk-session-open-${row.id}`}
+        style={{
+          display: 'flex',
+          gap: 10,
+          flex: 1,
+          minWidth: 0,
+          padding: '8px 4px 8px 12px',
+          cursor: 'pointer',
+        }}
+      >
+        <Avatar
+          size={40}
+          icon={group ? <TeamOutlined /> : <UserOutlined />}
+          style={{ background: group ? '#0ea5e9' : '#64748b', flex: 'none' }}
+        />
+        <Flex vertical style={{ minWidth: 0, flex: 1 }} gap={1}>
+          <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+            <Typography.Text
+              strong
+              ellipsis
+              style={{ flex: 1, minWidth: 0 }}
+              data-testid="desk-session-title"
+            >
+              <Highlight text={row.title || row.fanPhone || row.jid} keyword={keyword} />
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
+              {row.lastActivityAt ? <RelativeTime value={row.lastActivityAt} /> : null}
+            </Typography.Text>
+          </Flex>
+          <Flex align="center" gap={6} style={{ minWidth: 0 }}>
+            <Typography.Text
+              type="secondary"
+              ellipsis
+              style={{ flex: 1, minWidth: 0, fontSize: 13 }}
+              data-testid="desk-session-preview"
+            >
+              <Preview row={row} />
+            </Typography.Text>
+            {row.unreadCount > 0 ? (
+              <span data-testid={`desk-unread-${row.id}`} style={unreadStyle}>
+                {row.unreadCount > 99 ? '99+' : row.unreadCount}
+              </span>
+            ) : null}
+          </Flex>
+          <Flex align="center" gap={6} style={{ minWidth: 0, color: '#64748b' }}>
+            {row.pinned ? (
+              <Flag name="pinned" title={t('desk.flags.pinned')}>
+                <PushpinFilled style={{ color: '#1d4ed8' }} />
+              </Flag>
+            ) : null}
+            {row.blocked ? (
+              <Flag name="blocked" title={t('desk.flags.blocked')}>
+                <StopOutlined style={{ color: '#dc2626' }} />
+              </Flag>
+            ) : null}
+            {row.dnd ? (
+              <Flag name="dnd" title={t('desk.flags.dnd')}>
+                <MutedOutlined />
+              </Flag>
+            ) : null}
+            {row.aiReply ? (
+              <Flag name="ai" title={t('desk.flags.ai')}>
+                <RobotOutlined style={{ color: '#7c3aed' }} />
+              </Flag>
+            ) : null}
+            {row.risk === 'controlled' ? (
+              <Flag name="risk" title={t('desk.flags.risk')}>
+                <SafetyCertificateOutlined style={{ color: '#ea580c' }} />
+              </Flag>
+            ) : null}
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, flex: 1, minWidth: 0 }}>
+              {group ? `${t('desk.flags.group')} · ` : null}
+              {row.fanPhone && !group ? (
+                <>
+                  <Highlight text={`+${row.fanPhone}`} keyword={keyword} />
+                  {' · '}
+                </>
+              ) : null}
+              {t('desk.list.via', { phone: row.accountPhone ?? '-' })}
+            </Typography.Text>
+            {row.accountStatus !== 'online' ? (
+              <span data-testid="desk-flag-account" style={{ fontSize: 12, color: '#b45309', flex: 'none' }}>
+                {t(`account.states.${row.accountStatus}`)}
+              </span>
+            ) : null}
+          </Flex>
+        </Flex>
+      </div>
+      <div style={{ flex: 'none' }}>{actions}</div>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import type { DeskSessionView } from '@app/core'
+import { useQuery } from '@tanstack/react-query'
+import { Empty, Flex, Skeleton } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { sessionDetail } from '../../../../api/desk'
+import { GroupPanel } from '../../group'
+import { deskKeys } from '../../queryKeys'
+import { CustomerPanel } from './CustomerPanel'
+
+/** The right column: the customer of a personal session, the group panel of a group session. */
+export function SidePanel({ session }: { session: DeskSessionView }) {
+  const { t } = useTranslation()
+  const detail = useQuery({
+    queryKey: deskKeys.detail(session.id),
+    queryFn: () => sessionDetail(session.id),
+    enabled: session.type !== 'group',
+  })
+  if (session.type === 'group') return <GroupPanel session={session} />
+  if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />
+  if (!detail.data?.fan) {
+    return (
+      <Flex justify="center" style={{ paddingTop: 32 }}>
+        <Empty description={t('desk.panel.noCustomer')} />
+      </Flex>
+    )
+  }
+  return <CustomerPanel detail={detail.data} fan={detail.data.fan} />
+}

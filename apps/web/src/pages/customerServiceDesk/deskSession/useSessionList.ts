@@ -1,0 +1,101 @@
+import { type QueryClient, type QueryKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useRef } from 'react'
+import { pageSessions, sessionDetail } from '../../../api/desk'
+import { useSocketEvent } from '../../../realtime'
+import { deskAgentId, useDesk } from '../../../stores/desk'
+import { deskKeys, type SessionListParams } from '../queryKeys'
+import {
+  applyAccountStatus,
+  applyMessageNew,
+  applyMessageUpdated,
+  applySessionChanges,
+  applyUnread,
+  type DeskRow,
+  flattenRows,
+  insertRow,
+  removeRow,
+  type SessionPages,
+} from './sessionCache'
+
+const PAGE_SIZE = 30
+
+/** The list parameters a cached session list was read with (its key's third part). */
+function paramsOf(key: QueryKey): SessionListParams | null {
+  const p = key[2] as
+    | { filter?: SessionListParams['filter']; accountId?: number; keyword?: string }
+    | undefined
+  if (!p?.filter) return null
+  return { filter: p.filter, accountId: p.accountId || undefined, keyword: p.keyword || undefined }
+}
+
+/** Change every cached session list with `fn`, which gets the list's own parameters. */
+export function updateSessionLists(
+  qc: QueryClient,
+  fn: (data: SessionPages, params: SessionListParams) => SessionPages,
+): void {
+  for (const [key, data] of qc.getQueriesData<SessionPages>({ queryKey: deskKeys.sessionLists })) {
+    const params = paramsOf(key)
+    if (!data || !params) continue
+    const next = fn(data, params)
+    if (next !== data) qc.setQueryData(key, next)
+  }
+}
+
+/**
+ * The desk's session list: keyset pages, kept live from the socket. A message moves its session
+ * to the top (a session the list did not hold is looked up once, in the desk's scope, and
+ * inserted if it belongs); statuses, flags, read state and removals change rows in place; after
+ * a dropped connection the desk layout reads everything again.
+ */
+export function useSessionList(params: SessionListParams) {
+  const qc = useQueryClient()
+  const query = useInfiniteQuery({
+    queryKey: deskKeys.sessions(params),
+    queryFn: ({ pageParam }) => pageSessions({ ...params, cursor: pageParam, pageSize: PAGE_SIZE }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+  const rows = useMemo(() => flattenRows(query.data as SessionPages | undefined), [query.data])
+  const lookingUp = useRef(new Set<number>())
+
+  useSocketEvent('message.new', (e) => {
+    let missing = false
+    updateSessionLists(qc, (data, p) => {
+      const r = applyMessageNew(data, e, p)
+      if (!r.found) missing = true
+      return r.data
+    })
+    qc.setQueryData(deskKeys.detail(e.session.id), (d: { session: DeskRow } | undefined) =>
+      d ? { ...d, session: { ...d.session, lastMessage: e.session.lastMessage } } : d,
+    )
+    if (!missing || lookingUp.current.has(e.session.id)) return
+    // a session this desk has not listed: ask for it as the desk sees it (another agent's is not found)
+    lookingUp.current.add(e.session.id)
+    sessionDetail(e.session.id, true)
+      .then((detail) => {
+        const row: DeskRow = {
+          ...detail.session,
+          lastMessageId: e.message.id,
+          lastStatus: e.message.status,
+          lastFromMe: e.message.fromMe,
+        }
+        updateSessionLists(qc, (data, p) => insertRow(data, row, p))
+      })
+      .catch(() => undefined)
+      .finally(() => lookingUp.current.delete(e.session.id))
+  })
+  useSocketEvent('message.updated', (e) => updateSessionLists(qc, (data) => applyMessageUpdated(data, e)))
+  useSocketEvent('account.status', (e) => updateSessionLists(qc, (data) => applyAccountStatus(data, e)))
+  useSocketEvent('session.updated', (e) => {
+    // an agent's desk (or a supervisor acting as one) loses a session migrated to someone else
+    const agentId = deskAgentId()
+    updateSessionLists(qc, (data, p) => applySessionChanges(data, e, p, agentId))
+  })
+  useSocketEvent('session.read', (e) => {
+    if (e.userId !== useDesk.getState().owner?.userId) return
+    updateSessionLists(qc, (data) => applyUnread(data, e.sessionId, e.unreadCount))
+  })
+  useSocketEvent('session.removed', (e) => updateSessionLists(qc, (data) => removeRow(data, e.sessionId)))
+
+  return { ...query, rows }
+}

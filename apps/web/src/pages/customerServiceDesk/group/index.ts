@@ -1,0 +1,3 @@
+export { GroupPanel } from './GroupPanel'
+export { JoinGroupsModal, type JoinGroupsModalProps } from './JoinGroupsModal'
+export { SystemGroupsSwitch } from './SystemGroupsSwitch'

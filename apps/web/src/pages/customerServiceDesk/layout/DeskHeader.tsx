@@ -1,0 +1,59 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { Role } from '@app/core'
+import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { Access } from '../../../app/Access'
+import { LanguageSwitch } from '../../../components/LanguageSwitch'
+import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
+import { useSocketConnected } from '../../../realtime'
+import { useAppStore } from '../../../stores/app'
+import { useDesk } from '../../../stores/desk'
+import { ActingAgentPicker } from './ActingAgentPicker'
+
+/** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
+export function DeskHeader() {
+  const { t } = useTranslation()
+  const mobile = useAppStore((s) => s.device === 'mobile')
+  const folded = useAppStore((s) => (mobile ? !s.drawerOpen : !s.sidebarOpen))
+  const toggle = useAppStore((s) => s.toggleSidebar)
+  const owner = useDesk((s) => s.owner)
+  const connected = useSocketConnected()
+  return (
+    <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <Button
+          type="text"
+          aria-label={t('layout.toggleSidebar')}
+          icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={toggle}
+          data-testid="desk-rail-toggle"
+        />
+        {owner ? (
+          <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
+            {owner.acting ? (
+              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                {t('desk.header.actingNotice', { name: owner.nickname })}
+              </Tag>
+            ) : (
+              t('desk.header.ownerDesk', { name: owner.nickname })
+            )}
+          </Typography.Text>
+        ) : null}
+        <Tooltip title={connected ? t('desk.header.connected') : t('desk.header.disconnected')}>
+          <Badge
+            status={connected ? 'success' : 'error'}
+            data-testid="desk-connection"
+            data-connected={connected}
+          />
+        </Tooltip>
+      </Flex>
+      <Flex align="center" gap={8}>
+        <Access roles={[Role.customerMaster]}>
+          <ActingAgentPicker compact={mobile} />
+        </Access>
+        {mobile ? null : <LanguageSwitch size="small" />}
+        <UserDropdown compact={mobile} />
+      </Flex>
+    </Flex>
+  )
+}

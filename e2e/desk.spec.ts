@@ -1,0 +1,97 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { demo, signIn } from './support'
+
+/** Demo Shop 1, linked on the first demo start and handed to agent1. */
+const SHOP = '8613800138000'
+const randomNumber = () => `44770${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+
+/** A customer's phone on /sim, with a chat open to the shop. */
+async function customer(context: BrowserContext, name: string): Promise<{ sim: Page; number: string }> {
+  const number = randomNumber()
+  const sim = await context.newPage()
+  await sim.goto('/sim')
+  await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
+  await sim.getByTestId('sim-new-phone-name').fill(name)
+  await sim.getByTestId('sim-new-phone-add').click()
+  await expect(sim.getByTestId('sim-current-phone')).toContainText(name)
+  await sim.getByTestId('sim-new-chat-input').fill(SHOP)
+  await sim.getByTestId('sim-new-chat-open').click()
+  return { sim, number }
+}
+
+async function write(sim: Page, text: string): Promise<void> {
+  await sim.getByTestId('sim-composer-input').fill(text)
+  const sent = sim.waitForResponse((r) => r.url().includes('/damai/sim/send'))
+  await sim.getByTestId('sim-send').click()
+  expect((await (await sent).json()).code).toBe(0)
+}
+
+async function openDesk(page: Page, user = demo.agent): Promise<void> {
+  await signIn(page, user)
+  await page.goto('/customerServiceDesk/deskSession')
+  await expect(page.getByTestId('desk-session-list')).toBeVisible()
+}
+
+const sessionRow = (page: Page, name: string) => page.getByTestId(/^desk-session-\d+$/).filter({ hasText: name })
+
+test('a customer writes from /sim: the agent sees it at once, answers, and the ticks turn to read', async ({
+  page,
+  context,
+}) => {
+  await openDesk(page)
+  const { sim } = await customer(context, 'Desk Customer A')
+  const hello = `Hello, is the red one in stock? ${Date.now()}`
+  await write(sim, hello)
+  // no reload: the socket brings it, within a second of the customer's send being stored
+  await expect(sessionRow(page, 'Desk Customer A')).toContainText(hello, { timeout: 1_000 })
+
+  await page.bringToFront()
+  await sessionRow(page, 'Desk Customer A').click()
+  await expect(page.getByTestId('chat-box')).toContainText(hello)
+  const answer = `Yes, we have it. ${Date.now()}`
+  await page.getByTestId('chat-input').fill(answer)
+  await page.getByTestId('chat-send').click()
+  const mine = page.getByTestId(/^chat-message-\d+$/).filter({ hasText: answer })
+  await expect(mine).toHaveAttribute('data-status', 'sent', { timeout: 10_000 })
+
+  // the customer sees it, opens the chat (reads it), and the agent's ticks turn to read
+  await sim.bringToFront()
+  await expect(sim.getByTestId('sim-messages')).toContainText(answer)
+  await page.bringToFront()
+  await expect(mine).toHaveAttribute('data-delivery', 'read', { timeout: 10_000 })
+})
+
+test('a blocked session refuses to send with the spec message, and the text stays', async ({
+  page,
+  context,
+}) => {
+  await openDesk(page)
+  const { sim } = await customer(context, 'Desk Customer B')
+  await write(sim, `spam ${Date.now()}`)
+  await page.bringToFront()
+  const row = sessionRow(page, 'Desk Customer B')
+  await row.click()
+  const id = (await row.getAttribute('data-testid'))?.replace('desk-session-', '')
+  await page.getByTestId(`desk-session-actions-${id}`).click()
+  await page.getByTestId('desk-action-block').click()
+  await page.getByRole('button', { name: /确\s*[认定]/ }).click()
+  await expect(page.getByTestId('desk-chat-flag-blocked')).toBeVisible()
+  await page.getByTestId('chat-input').fill('are you there?')
+  await page.getByTestId('chat-send').click()
+  await expect(page.getByText('会话已拉黑，无法发送')).toBeVisible()
+  await expect(page.getByTestId('chat-input')).toHaveValue('are you there?')
+})
+
+test('only one live desk per agent: the older one is told a supervisor took it (433)', async ({
+  page,
+  browser,
+}) => {
+  await openDesk(page)
+  const other = await (browser as Browser).newContext()
+  const boss = await other.newPage()
+  await openDesk(boss, demo.master)
+  await boss.getByTestId('desk-acting-agent').click()
+  await boss.locator('.ant-select-item-option').filter({ hasText: 'Alice' }).click()
+  await expect(page.getByText('主管已经登录到了其他客服台')).toBeVisible({ timeout: 10_000 })
+  await other.close()
+})
