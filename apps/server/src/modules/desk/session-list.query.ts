@@ -10,6 +10,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
 import { notFound } from '../../http/errors.js'
+import { systemGroupSession, systemGroupsHidden } from '../groups/system-groups.js'
 import { CountsCache } from './counts.cache.js'
 import { sessionScope, type Viewer } from './desk.viewer.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
@@ -139,6 +140,9 @@ export class SessionListQuery {
   async page(viewer: Viewer, body: SessionPageBody): Promise<SessionPage> {
     let q = this.rows(viewer).where((eb) => filterCondition(eb, body.filter))
     if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
+    // the desk user's choice (groups module): announcement groups where we only listen
+    if (await systemGroupsHidden(this.db, viewer.tenantId, viewer.userId))
+      q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
     const keyword = body.keyword
     if (keyword) {
       const ids = await this.searchSessions(viewer.tenantId, keyword)

@@ -244,5 +244,16 @@ describe('system groups', () => {
     expect(await systemGroupsHidden(ctx.db, tenant, boss.userId)).toBe(true)
     expect((await ctx.call('GET', url, { token: agent.token })).data).toEqual({ show: true })
     expect(await systemGroupsHidden(ctx.db, tenant, agent.userId)).toBe(false)
+
+    // the desk's session list leaves them out for whoever hides them
+    const groupsOnDesk = async (who: Signed) => {
+      const enter = await post(who, '/damai/customer/desk/enter', {})
+      const deskId = (enter.data as { deskId: string }).deskId
+      const page = await post(who, '/damai/customer/session/page', { filter: 'group' }, { 'desk-id': deskId })
+      return (page.data as { list: { title: string }[] }).list.map((s) => s.title).sort()
+    }
+    expect(await groupsOnDesk(boss)).not.toContain('Notices')
+    expect((await put(boss, url, { show: true })).data).toEqual({ show: true })
+    expect(await groupsOnDesk(boss)).toContain('Notices')
   })
 })
