@@ -7,6 +7,7 @@ import { useAppStore } from '../../../stores/app'
 import { deskKeys, type SessionListParams } from '../queryKeys'
 import { AccountPicker } from './AccountPicker'
 import { DeskColumns } from './DeskColumns'
+import { GroupListTools } from './GroupListTools'
 import { NewSessionModal } from './NewSessionModal'
 import { SessionList } from './SessionList'
 import { type DeskRow, insertRow } from './sessionCache'
@@ -89,7 +90,13 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
       onSelect={(row) => select(row.id)}
       onNewSession={filter === 'invalid' ? undefined : () => setCreating(true)}
       renderActions={(row) => actions.renderMenu(row)}
-      toolbar={byAccount ? <AccountPicker value={accountId} onChange={setAccount} /> : undefined}
+      toolbar={
+        byAccount ? (
+          <AccountPicker value={accountId} onChange={setAccount} />
+        ) : filter === 'group' ? (
+          <GroupListTools onChanged={() => void qc.invalidateQueries({ queryKey: deskKeys.sessionLists })} />
+        ) : undefined
+      }
     />
   )
 

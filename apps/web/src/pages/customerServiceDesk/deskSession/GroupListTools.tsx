@@ -1,0 +1,25 @@
+import { UsergroupAddOutlined } from '@ant-design/icons'
+import { Button, Flex } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { JoinGroupsModal, SystemGroupsSwitch } from '../group'
+
+/** Above the group sessions: join groups by their links, and show or hide system groups. */
+export function GroupListTools({ onChanged }: { onChanged: () => void }) {
+  const { t } = useTranslation()
+  const [joining, setJoining] = useState(false)
+  return (
+    <Flex align="center" justify="space-between" gap={8} wrap>
+      <Button
+        size="small"
+        icon={<UsergroupAddOutlined />}
+        onClick={() => setJoining(true)}
+        data-testid="desk-join-groups"
+      >
+        {t('group.join.title')}
+      </Button>
+      <SystemGroupsSwitch onChange={onChanged} />
+      <JoinGroupsModal open={joining} onClose={() => setJoining(false)} onJoined={onChanged} />
+    </Flex>
+  )
+}
