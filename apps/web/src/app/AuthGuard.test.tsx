@@ -98,7 +98,7 @@ describe('<AuthGuard>', () => {
     expect(useSession.getState().token).toBe('tok')
     reachable = true
     fireEvent.click(retry)
-    expect(await screen.findByTestId('where')).toHaveTextContent('/home')
+    expect(await screen.findByTestId('where', {}, { timeout: 3_000 })).toHaveTextContent('/home')
   })
 
   it('sends a signed-in user away from /login to /', async () => {

@@ -1,3 +1,4 @@
+import { DUPLICATE_WINDOW_MS } from '@app/core'
 import { Button, Result } from 'antd'
 import type { ReactNode } from 'react'
 import { useEffect, useState } from 'react'
@@ -34,8 +35,12 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     let active = true
     setUnreachable(0)
     loadProfile().catch((error: unknown) => {
-      // a load already under way answers for this one
-      if (!active || isDuplicateRequest(error)) return
+      if (!active) return
+      // dropped as a repeat of a load a moment ago: ask again once the guard's window has passed
+      if (isDuplicateRequest(error)) {
+        setTimeout(() => active && setAttempt((n) => n + 1), DUPLICATE_WINDOW_MS + 50)
+        return
+      }
       if (error instanceof ApiError && error.code === -1) {
         setUnreachable(Date.now())
         return
