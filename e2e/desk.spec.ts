@@ -32,7 +32,8 @@ async function openDesk(page: Page, user = demo.agent): Promise<void> {
   await expect(page.getByTestId('desk-session-list')).toBeVisible()
 }
 
-const sessionRow = (page: Page, name: string) => page.getByTestId(/^desk-session-\d+$/).filter({ hasText: name })
+const sessionRow = (page: Page, name: string) =>
+  page.getByTestId(/^desk-session-\d+$/).filter({ hasText: name })
 
 test('a customer writes from /sim: the agent sees it at once, answers, and the ticks turn to read', async ({
   page,
