@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { demo, signIn } from './support'
+import { closeNotifications, demo, signIn } from './support'
 
 /** Demo Shop 1, linked on the first demo start and handed to agent1. */
 const SHOP = '8613800138000'
@@ -30,6 +30,8 @@ async function openDesk(page: Page, user = demo.agent): Promise<void> {
   await signIn(page, user)
   await page.goto('/customerServiceDesk/deskSession')
   await expect(page.getByTestId('desk-session-list')).toBeVisible()
+  // announcements published by other tests would cover the header
+  await closeNotifications(page)
 }
 
 const sessionRow = (page: Page, name: string) =>

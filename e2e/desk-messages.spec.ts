@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { closeNotifications, demo, signIn } from './support'
+
+const SHOP = '8613800138000'
+const randomNumber = () => `44771${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+
+/** A 320×320 PNG, made by ffmpeg (installed for the server's conversions). */
+function samplePng(): string {
+  const file = path.join(os.tmpdir(), `desk-e2e-${process.pid}.png`)
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x320',
+    '-frames:v',
+    '1',
+    file,
+  ])
+  return file
+}
+
+const messageWith = (page: Page, text: string) =>
+  page.getByTestId(/^chat-message-\d+$/).filter({ hasText: text })
+
+test('the agent answers with an image, a file, a location and a card; quotes, withdraws; the customer sees each', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000)
+  const number = randomNumber()
+  const sim = await context.newPage()
+  await sim.goto('/sim')
+  await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
+  await sim.getByTestId('sim-new-phone-name').fill('Desk Customer C')
+  await sim.getByTestId('sim-new-phone-add').click()
+  await sim.getByTestId('sim-new-chat-input').fill(SHOP)
+  await sim.getByTestId('sim-new-chat-open').click()
+  const question = `Can you send the catalogue? ${Date.now()}`
+  await sim.getByTestId('sim-composer-input').fill(question)
+  await sim.getByTestId('sim-send').click()
+
+  await signIn(page, demo.agent)
+  await page.goto('/customerServiceDesk/deskSession')
+  await closeNotifications(page)
+  await page
+    .getByTestId(/^desk-session-\d+$/)
+    .filter({ hasText: 'Desk Customer C' })
+    .click()
+  await expect(messageWith(page, question)).toBeVisible()
+
+  // an image and a file, picked from disk
+  await page.getByTestId('chat-file-input-image').setInputFiles(samplePng())
+  await page.getByTestId('chat-file-input-file').setInputFiles({
+    name: 'price-list.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('red: 10 EUR\nblue: 12 EUR\n'),
+  })
+  // a location typed by hand (the map tiles are out of reach here) and a contact card
+  await page.getByTestId('chat-location').click()
+  const numberInput = (id: string) => page.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`)
+  await numberInput('chat-location-lat').fill('41.9028')
+  await numberInput('chat-location-lng').fill('12.4964')
+  await page.getByTestId('chat-location-name').fill('Our shop in Rome')
+  await page.getByTestId('chat-location-submit').click()
+  await page.getByTestId('chat-card').click()
+  await page.getByTestId('chat-card-name-0').fill('Marco Sales')
+  await page.getByTestId('chat-card-phone-0').fill('393331234567')
+  await page.getByTestId('chat-card-submit').click()
+
+  await sim.bringToFront()
+  const kinds = async () =>
+    sim
+      .locator('[data-testid^="sim-message-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))
+  await expect
+    .poll(kinds, { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['image', 'document', 'location', 'contact']))
+  await expect(sim.getByTestId('sim-messages')).toContainText('Our shop in Rome')
+  await expect(sim.getByTestId('sim-messages')).toContainText('Marco Sales')
+
+  // a quoted answer, then withdrawn
+  await page.bringToFront()
+  const asked = messageWith(page, question)
+  const askedId = (await asked.getAttribute('data-testid'))?.replace('chat-message-', '')
+  await asked.hover()
+  await page.getByTestId(`chat-reply-${askedId}`).click()
+  await expect(page.getByTestId('chat-quote-bar')).toContainText('catalogue')
+  const answer = `Here it is, see above ${Date.now()}`
+  await page.getByTestId('chat-input').fill(answer)
+  await page.getByTestId('chat-send').click()
+  const mine = messageWith(page, answer)
+  await expect(mine.getByTestId('chat-quoted')).toContainText('catalogue')
+  await expect(mine).toHaveAttribute('data-status', 'sent', { timeout: 10_000 })
+  await sim.bringToFront()
+  await expect(sim.getByTestId('sim-messages')).toContainText(answer)
+  await page.bringToFront()
+  const mineId = (await mine.getAttribute('data-testid'))?.replace('chat-message-', '')
+  await mine.hover()
+  await page.getByTestId(`chat-revoke-${mineId}`).click()
+  await page.getByTestId(`chat-revoke-confirm-${mineId}`).click()
+  await expect(page.getByTestId(`chat-message-${mineId}`)).toHaveAttribute('data-status', 'withdrawn', {
+    timeout: 10_000,
+  })
+  await sim.bringToFront()
+  await expect(sim.getByTestId('sim-messages')).not.toContainText(answer, { timeout: 10_000 })
+
+  // no translation service in the demo: the toggle says so clearly
+  await page.bringToFront()
+  await asked.hover()
+  await page.getByTestId(`chat-translate-${askedId}`).click()
+  await expect(page.getByText(/翻译失败/).first()).toBeVisible()
+})
