@@ -118,3 +118,65 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
   await page.getByTestId(`chat-translate-${askedId}`).click()
   await expect(page.getByText(/翻译失败/).first()).toBeVisible()
 })
+
+test('the agent records a voice note and sends a material; the customer gets both', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await context.grantPermissions(['microphone'])
+  // a personal material of agent1, made through the API
+  const login = await request.post('/damai/system/auth/login', {
+    data: { username: demo.agent.username, password: demo.agent.password },
+  })
+  const { accessToken, tenantId } = (
+    (await login.json()) as { data: { accessToken: string; tenantId: number } }
+  ).data
+  const greeting = `Welcome to our shop! ${Date.now()}`
+  const created = await request.post('/damai/customer/material', {
+    headers: { authorization: `Bearer ${accessToken}`, 'tenant-id': String(tenantId) },
+    data: { ownerType: 2, name: 'Greeting', content: { type: 'text', text: greeting } },
+  })
+  const material = (await created.json()) as { code: number; data: { id: number } }
+  expect(material.code).toBe(0)
+
+  const number = randomNumber()
+  const sim = await context.newPage()
+  await sim.goto('/sim')
+  await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
+  await sim.getByTestId('sim-new-phone-name').fill('Desk Customer D')
+  await sim.getByTestId('sim-new-phone-add').click()
+  await sim.getByTestId('sim-new-chat-input').fill(SHOP)
+  await sim.getByTestId('sim-new-chat-open').click()
+  await sim.getByTestId('sim-composer-input').fill('hello?')
+  await sim.getByTestId('sim-send').click()
+
+  await signIn(page, demo.agent)
+  await page.goto('/customerServiceDesk/deskSession')
+  await closeNotifications(page)
+  await page
+    .getByTestId(/^desk-session-\d+$/)
+    .filter({ hasText: 'Desk Customer D' })
+    .click()
+  await expect(messageWith(page, 'hello?')).toBeVisible()
+
+  // voice: Chromium's fake microphone records a tone; the server turns the WebM into Ogg
+  await page.getByTestId('chat-voice').click()
+  await expect(page.getByTestId('chat-recording')).toBeVisible()
+  await page.waitForTimeout(1_500)
+  await page.getByTestId('chat-recording-send').click()
+
+  // a material from the personal library
+  await page.getByTestId('chat-material').click()
+  await page.getByTestId('material-picker').getByRole('tab', { name: '我的素材' }).click()
+  await page.getByTestId(`material-pick-${material.data.id}`).click()
+
+  await sim.bringToFront()
+  await expect(sim.getByTestId('sim-messages')).toContainText(greeting, { timeout: 20_000 })
+  const kinds = async () =>
+    sim
+      .locator('[data-testid^="sim-message-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))
+  await expect.poll(kinds, { timeout: 20_000 }).toContain('audio')
+})
