@@ -36,10 +36,11 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
 }) => {
   test.setTimeout(90_000)
   const number = randomNumber()
+  const nameC = `Desk Customer C ${number.slice(-5)}`
   const sim = await context.newPage()
   await sim.goto('/sim')
   await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
-  await sim.getByTestId('sim-new-phone-name').fill('Desk Customer C')
+  await sim.getByTestId('sim-new-phone-name').fill(nameC)
   await sim.getByTestId('sim-new-phone-add').click()
   await sim.getByTestId('sim-new-chat-input').fill(SHOP)
   await sim.getByTestId('sim-new-chat-open').click()
@@ -52,7 +53,7 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
   await closeNotifications(page)
   await page
     .getByTestId(/^desk-session-\d+$/)
-    .filter({ hasText: 'Desk Customer C' })
+    .filter({ hasText: nameC })
     .click()
   await expect(messageWith(page, question)).toBeVisible()
 
@@ -142,10 +143,11 @@ test('the agent records a voice note and sends a material; the customer gets bot
   expect(material.code).toBe(0)
 
   const number = randomNumber()
+  const nameD = `Desk Customer D ${number.slice(-5)}`
   const sim = await context.newPage()
   await sim.goto('/sim')
   await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
-  await sim.getByTestId('sim-new-phone-name').fill('Desk Customer D')
+  await sim.getByTestId('sim-new-phone-name').fill(nameD)
   await sim.getByTestId('sim-new-phone-add').click()
   await sim.getByTestId('sim-new-chat-input').fill(SHOP)
   await sim.getByTestId('sim-new-chat-open').click()
@@ -157,7 +159,7 @@ test('the agent records a voice note and sends a material; the customer gets bot
   await closeNotifications(page)
   await page
     .getByTestId(/^desk-session-\d+$/)
-    .filter({ hasText: 'Desk Customer D' })
+    .filter({ hasText: nameD })
     .click()
   await expect(messageWith(page, 'hello?')).toBeVisible()
 

@@ -6,8 +6,13 @@ const SHOP = '8613800138000'
 const randomNumber = () => `44770${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
 
 /** A customer's phone on /sim, with a chat open to the shop. */
-async function customer(context: BrowserContext, name: string): Promise<{ sim: Page; number: string }> {
+async function customer(
+  context: BrowserContext,
+  label: string,
+): Promise<{ sim: Page; number: string; name: string }> {
   const number = randomNumber()
+  // unique per run, so a retried test on the same server finds only its own customer
+  const name = `${label} ${number.slice(-5)}`
   const sim = await context.newPage()
   await sim.goto('/sim')
   await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
@@ -16,7 +21,7 @@ async function customer(context: BrowserContext, name: string): Promise<{ sim: P
   await expect(sim.getByTestId('sim-current-phone')).toContainText(name)
   await sim.getByTestId('sim-new-chat-input').fill(SHOP)
   await sim.getByTestId('sim-new-chat-open').click()
-  return { sim, number }
+  return { sim, number, name }
 }
 
 async function write(sim: Page, text: string): Promise<void> {
@@ -42,14 +47,14 @@ test('a customer writes from /sim: the agent sees it at once, answers, and the t
   context,
 }) => {
   await openDesk(page)
-  const { sim } = await customer(context, 'Desk Customer A')
+  const { sim, name } = await customer(context, 'Desk Customer A')
   const hello = `Hello, is the red one in stock? ${Date.now()}`
   await write(sim, hello)
   // no reload: the socket brings it, within a second of the customer's send being stored
-  await expect(sessionRow(page, 'Desk Customer A')).toContainText(hello, { timeout: 1_000 })
+  await expect(sessionRow(page, name)).toContainText(hello, { timeout: 1_000 })
 
   await page.bringToFront()
-  await sessionRow(page, 'Desk Customer A').click()
+  await sessionRow(page, name).click()
   await expect(page.getByTestId('chat-box')).toContainText(hello)
   const answer = `Yes, we have it. ${Date.now()}`
   await page.getByTestId('chat-input').fill(answer)
@@ -69,10 +74,10 @@ test('a blocked session refuses to send with the spec message, and the text stay
   context,
 }) => {
   await openDesk(page)
-  const { sim } = await customer(context, 'Desk Customer B')
+  const { sim, name } = await customer(context, 'Desk Customer B')
   await write(sim, `spam ${Date.now()}`)
   await page.bringToFront()
-  const row = sessionRow(page, 'Desk Customer B')
+  const row = sessionRow(page, name)
   await row.click()
   const id = (await row.getAttribute('data-testid'))?.replace('desk-session-', '')
   await page.getByTestId(`desk-session-actions-${id}`).click()
