@@ -38,20 +38,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '1000',
+  webServer: [
+    {
+      // a LibreTranslate stand-in, so the desk's translation can be seen working
+      command: 'node e2e/translate-provider.mjs',
+      url: `http://127.0.0.1:${port + 1}/`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { TRANSLATE_PORT: String(port + 1) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DEMO: '1',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000',
+        TRANSLATE_URL: `http://127.0.0.1:${port + 1}`,
+      },
+    },
+  ],
 })
