@@ -101,7 +101,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   usersRoutes(app, users)
   agentsRoutes(app, db)
   announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
-  systemRoutes(app)
+  systemRoutes(app, { mapTileUrl: config.MAP_TILE_URL })
   // Messaging (accounts, ports, inbound, outbox, Socket.IO at /socket.io): routes now, engines on start.
   const messaging = installMessaging(app, { config, db, logger, gateway, tokens, users })
   // The desk's supporting services: labels, the material libraries (files in the messaging media store), translation.

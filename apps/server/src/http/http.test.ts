@@ -58,6 +58,14 @@ describe('transport', () => {
     })
   })
 
+  it('tells the browser, without a sign-in, the map tile server it is configured with', async () => {
+    const r = await ctx.call('GET', '/damai/public/config')
+    expect(r).toMatchObject({
+      code: 0,
+      data: { mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
+    })
+  })
+
   it('publishes the OpenAPI document', async () => {
     const r = await ctx.res('GET', '/docs/json')
     expect(r.json().paths).toHaveProperty('/damai/system/auth/login')

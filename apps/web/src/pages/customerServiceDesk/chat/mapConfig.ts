@@ -1,16 +1,48 @@
+import { useEffect, useState } from 'react'
+import { backgroundCall, http } from '../../../api/request'
+
 /**
- * Map tiles of the location picker and of location messages. The server's MAP_TILE_URL has the
- * same default; no route exposes it to the browser, so the desk uses the public tiles. Where they
- * are blocked, the picker says so and coordinates can still be typed.
+ * Map tiles of the location picker and of location messages: the server's MAP_TILE_URL (GET
+ * /damai/public/config, read once), the public tiles until it answers. Where tiles are blocked,
+ * the picker says so and coordinates can still be typed.
  */
-export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+let mapTileTemplate = DEFAULT_MAP_TILE_URL
+let loading: Promise<string> | null = null
+
+export const mapTileUrl = (): string => mapTileTemplate
+
+/** The configured tile server; asked of the server once per page load. */
+export function loadMapTileUrl(): Promise<string> {
+  loading ??= http
+    .get<{ mapTileUrl?: string }>('/damai/public/config', undefined, backgroundCall)
+    .then((r) => {
+      if (r.data?.mapTileUrl) mapTileTemplate = r.data.mapTileUrl
+      return mapTileTemplate
+    })
+    .catch(() => mapTileTemplate)
+  return loading
+}
+/** The tile template, re-rendering once the server's setting is known. */
+export function useMapTileUrl(): string {
+  const [url, setUrl] = useState(mapTileTemplate)
+  useEffect(() => {
+    let live = true
+    void loadMapTileUrl().then((u) => live && setUrl(u))
+    return () => {
+      live = false
+    }
+  }, [])
+  return url
+}
+
 export const MAP_ATTRIBUTION = '&copy; OpenStreetMap contributors'
 /** Zoom of the small map of a location message. */
 export const STATIC_MAP_ZOOM = 15
 export const TILE_PX = 256
 
 export const tileUrl = (z: number, x: number, y: number): string =>
-  MAP_TILE_URL.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
+  mapTileTemplate.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
 
 /** The point's position in tile units at zoom `z` (Web Mercator). */
 export function tilePoint(lat: number, lng: number, z: number): { x: number; y: number } {

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css'
 import { useEffect } from 'react'
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet'
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../mapConfig'
+import { MAP_ATTRIBUTION, useMapTileUrl } from '../mapConfig'
 
 export interface LatLng {
   lat: number
@@ -33,6 +33,7 @@ function Follow({ value }: { value: LatLng | null }) {
 
 /** The location picker's map (Leaflet): a click picks the point. */
 export function LocationMap({ value, onPick, onTilesFailed }: Props) {
+  const tiles = useMapTileUrl()
   return (
     <MapContainer
       center={value ? [value.lat, value.lng] : [20, 0]}
@@ -40,11 +41,7 @@ export function LocationMap({ value, onPick, onTilesFailed }: Props) {
       className="chat-location-map"
       worldCopyJump
     >
-      <TileLayer
-        url={MAP_TILE_URL}
-        attribution={MAP_ATTRIBUTION}
-        eventHandlers={{ tileerror: onTilesFailed }}
-      />
+      <TileLayer url={tiles} attribution={MAP_ATTRIBUTION} eventHandlers={{ tileerror: onTilesFailed }} />
       <ClickToPick onPick={onPick} />
       <Follow value={value} />
       {value && (

@@ -3,7 +3,7 @@ import type { ChatMessageView } from '@app/core'
 import { Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { osmLink, staticTiles } from '../mapConfig'
+import { osmLink, staticTiles, useMapTileUrl } from '../mapConfig'
 import { metaNumber, metaString } from './format'
 
 const VIEW = { width: 220, height: 120 }
@@ -12,6 +12,8 @@ const VIEW = { width: 220, height: 120 }
 export function LocationContent({ message }: { message: ChatMessageView }) {
   const { t } = useTranslation()
   const [mapFailed, setMapFailed] = useState(false)
+  // the tiles follow the server's setting once it is known
+  useMapTileUrl()
   const lat = metaNumber(message.meta, 'latitude')
   const lng = metaNumber(message.meta, 'longitude')
   const name = message.body || metaString(message.meta, 'name')
