@@ -1,6 +1,7 @@
 export * from './api/accounts.js'
 export * from './api/auth.js'
 export * from './api/desk.js'
+export * from './api/desk-views.js'
 export * from './api/groups.js'
 export * from './api/labels.js'
 export * from './api/materials.js'

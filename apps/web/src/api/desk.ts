@@ -1,6 +1,6 @@
 import {
-  type AbnormalReasonValue,
-  type AccountStateValue,
+  type AgentView,
+  type DeskAccountView,
   type DeskEnterResult,
   type DeskSessionDetail,
   type DeskSessionView,
@@ -23,25 +23,6 @@ import { backgroundCall, dataOf, http, noRepeatGuard } from './request'
  * /damai/customer call while the desk is open (request.ts `setExtraHeaders`).
  */
 const session = '/damai/customer/session'
-
-/** An agent of the tenant (the supervisor's "act as" picker, the migrate dialog). */
-export interface AgentView {
-  id: number
-  username: string
-  nickname: string
-}
-
-/** A WS account of the desk with the viewer's unread messages on it. */
-export interface DeskAccountView {
-  id: number
-  phone: string | null
-  pushName: string
-  remark: string
-  status: AccountStateValue
-  abnormalReason: AbnormalReasonValue | null
-  sessionCount: number
-  unreadCount: number
-}
 
 export interface SessionQuery {
   filter: SessionFilterValue

@@ -1,28 +1,14 @@
-import { type AbnormalReasonValue, type AccountStateValue, Role, UserStatus } from '@app/core'
+import {
+  type AbnormalReasonValue,
+  type AccountStateValue,
+  type AgentView,
+  type DeskAccountView,
+  Role,
+  UserStatus,
+} from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
 import { sessionScope, type Viewer } from '../desk/desk.viewer.js'
-
-/** An agent a supervisor may act as, or a session may be migrated to. */
-export interface AgentView {
-  id: number
-  username: string
-  nickname: string
-}
-
-/** A WS account of the desk's "my account" list, with the viewer's unread messages on it. */
-export interface DeskAccountView {
-  id: number
-  phone: string | null
-  pushName: string
-  remark: string
-  status: AccountStateValue
-  abnormalReason: AbnormalReasonValue | null
-  /** the viewer's valid (not invalid) sessions on the account */
-  sessionCount: number
-  /** the viewer's unread messages over those sessions */
-  unreadCount: number
-}
 
 /** The enabled agents (customerUser) of a tenant, by name. */
 export async function listAgents(db: Db, tenantId: number): Promise<AgentView[]> {
