@@ -3,6 +3,7 @@
 // outside gateway/baileys imports baileys. Helpers that belong to the port are re-exported at the
 // end so the rest of the server imports everything from this one file.
 import type { Readable } from 'node:stream'
+import type { ProxyConfig } from '@app/core'
 import type { GatewayErrorCode } from './errors.js'
 
 /**
@@ -15,13 +16,7 @@ export type AccountId = string
 export type Jid = string
 export type EpochMs = number
 
-export interface ProxyConfig {
-  protocol: 'http' | 'socks5'
-  host: string
-  port: number
-  username?: string
-  password?: string
-}
+export type { ProxyConfig }
 
 /** Why a socket closed; `classifyDisconnect` in gateway/baileys maps WhatsApp's codes to these. */
 export type DisconnectKind =
