@@ -28,6 +28,7 @@ import { TokenService } from './modules/auth/token.service.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
 import { type Desk, installDesk } from './modules/desk/desk.module.js'
+import type { DeskPresence } from './modules/desk/desk.presence.js'
 import { installGroups } from './modules/groups/groups.module.js'
 import { installLabels } from './modules/labels/labels.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
@@ -90,12 +91,16 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
   installErrorHandler(app)
   installSecurityHeaders(app)
-  const routes = installAuth(app, tokens)
+  const users = new UsersService(db, tokens)
+  let presence: DeskPresence | null = null
+  const routes = installAuth(app, tokens, {
+    isActiveAgent: (tenantId, userId) => users.isActiveAgent(tenantId, userId),
+    isLiveDesk: async (tenantId, userId, deskId) => presence?.isLive(tenantId, userId, deskId) ?? false,
+  })
 
   // Modules.
   const captcha = new CaptchaService(db)
   const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
-  const users = new UsersService(db, tokens)
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
@@ -123,6 +128,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     materials: (tenantId, userId, materialId) =>
       materialsForDesk.toOutbound({ tenantId, userId }, materialId),
   })
+  presence = desk.presence
   if (sim) simRoutes(app, new SimService(db, sim))
 
   await installWeb(app, config.webDist)

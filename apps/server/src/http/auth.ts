@@ -1,8 +1,17 @@
-import { ErrorCode, Header, type RoleId, roleName } from '@app/core'
+import { DESK_ID_HEADER, ErrorCode, Header, Role, type RoleId, roleName } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TokenService } from '../modules/auth/token.service.js'
+import type { Caller } from './caller.js'
 import { AppError } from './errors.js'
 import type { Actor } from './types.js'
+
+/** What the auth hook asks of the modules that own users and desk presence. */
+export interface CallerChecks {
+  /** whether `userId` is an enabled agent (customerUser) of the tenant */
+  isActiveAgent(tenantId: number, userId: number): Promise<boolean>
+  /** whether `deskId` is the live desk of the user (one live desk per agent) */
+  isLiveDesk(tenantId: number, userId: number, deskId: string): Promise<boolean>
+}
 
 export interface RouteAccess {
   method: string
@@ -22,9 +31,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  * then the route's declared roles. Runs before body validation, so the order of answers is
  * 401 → 403 → 400.
  */
-export function installAuth(app: FastifyInstance, tokens: TokenService): RouteAccess[] {
+export function installAuth(app: FastifyInstance, tokens: TokenService, checks: CallerChecks): RouteAccess[] {
   const table: RouteAccess[] = []
   app.decorateRequest('actor', null)
+  app.decorateRequest('caller', null)
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/damai/')) return
@@ -55,6 +65,58 @@ export function installAuth(app: FastifyInstance, tokens: TokenService): RouteAc
     }
     if (!cfg.roles.includes(actor.roleId)) throw new AppError(ErrorCode.forbidden)
     request.actor = actor
+    request.caller = await resolveCaller(request, actor, checks, cfg.deskEnter === true)
   })
   return table
 }
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const raw = request.headers[name]
+  const value = Array.isArray(raw) ? raw[0] : raw
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+/**
+ * The caller of the request. A supervisor at the desk as one of their agents sends
+ * `customer-user-id: <agent userId>`: the agent must be an enabled customerUser of the
+ * supervisor's tenant, else 403; every other role's header is ignored. A desk call carries
+ * `desk-id`: one that is not the acting user's live desk was replaced by a newer one (433),
+ * except on the route that enters the desk.
+ */
+async function resolveCaller(
+  request: FastifyRequest,
+  actor: Actor,
+  checks: CallerChecks,
+  entersDesk: boolean,
+): Promise<Caller> {
+  let actingUserId = actor.userId
+  const acting =
+    actor.roleId === Role.customerMaster ? headerValue(request, Header.customerUserId) : undefined
+  if (acting !== undefined) {
+    const id = Number(acting)
+    if (!Number.isSafeInteger(id) || id <= 0) throw actingUserInvalid()
+    if (id !== actor.userId && !(await checks.isActiveAgent(actor.tenantId, id))) throw actingUserInvalid()
+    actingUserId = id
+  }
+  const caller: Caller = {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    roleId: actor.roleId,
+    username: actor.username,
+    tokenId: actor.tokenId,
+    isPlatform: actor.isPlatform,
+    actingUserId,
+    agentId: actor.roleId === Role.customerUser || actingUserId !== actor.userId ? actingUserId : null,
+  }
+  const deskId = headerValue(request, DESK_ID_HEADER)
+  if (
+    deskId !== undefined &&
+    !entersDesk &&
+    !(await checks.isLiveDesk(caller.tenantId, actingUserId, deskId))
+  )
+    throw new AppError(ErrorCode.deskTaken)
+  return caller
+}
+
+const actingUserInvalid = () =>
+  new AppError(ErrorCode.forbidden, { messageCode: ErrorCode.actingUserInvalid })

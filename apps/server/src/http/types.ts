@@ -15,6 +15,8 @@ declare module 'fastify' {
     /** Roles allowed on this route. Every /damai route declares roles or `public: true`. */
     roles?: readonly RoleId[]
     public?: boolean
+    /** the route that enters the desk: its desk-id is not checked against the live desk */
+    deskEnter?: boolean
   }
   interface FastifyRequest {
     actor: Actor | null

@@ -15,6 +15,17 @@ export class DeskPresence {
     private readonly hub: RealtimeHub,
   ) {}
 
+  /** Whether `deskId` is the live desk of the user; an older desk was replaced (433). */
+  async isLive(tenantId: number, userId: number, deskId: string): Promise<boolean> {
+    const live = await this.db
+      .selectFrom('desk_presence')
+      .select('desk_id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return live?.desk_id === deskId
+  }
+
   /** Enter the desk of `viewer.userId` (the agent acted as, or the caller). */
   async enter(viewer: Viewer): Promise<DeskEnterResult> {
     const deskId = randomBytes(12).toString('base64url')

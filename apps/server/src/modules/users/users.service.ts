@@ -6,6 +6,7 @@ import {
   Role,
   type RoleId,
   roleName,
+  UserStatus,
   vipActive,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
@@ -20,6 +21,19 @@ export class UsersService {
     private readonly db: Db,
     private readonly tokens: TokenService,
   ) {}
+
+  /** Whether `userId` is an enabled agent (customerUser) of the tenant: whom a supervisor may act as. */
+  async isActiveAgent(tenantId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .where('role_id', '=', Role.customerUser)
+      .where('status', '=', UserStatus.enabled)
+      .executeTakeFirst()
+    return row !== undefined
+  }
 
   /** The tenant's validity: the supervisor's valid dates (role 4 carries them). */
   async tenantValidity(tenantId: number): Promise<[number | null, number | null]> {
