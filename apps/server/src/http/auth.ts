@@ -2,7 +2,7 @@ import { DESK_ID_HEADER, ErrorCode, Header, Role, type RoleId, roleName } from '
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TokenService } from '../modules/auth/token.service.js'
 import type { Caller } from './caller.js'
-import { AppError } from './errors.js'
+import { AppError, badRequest } from './errors.js'
 import type { Actor } from './types.js'
 
 /** What the auth hook asks of the modules that own users and desk presence. */
@@ -67,6 +67,16 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, checks: 
     request.actor = actor
     request.caller = await resolveCaller(request, actor, checks, cfg.deskEnter === true)
   })
+
+  // Entering the desk names the agent in its body: the same check as the header, once the body is read.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.deskEnter !== true || !request.caller) return
+    const wanted = (request.body as { customerUserId?: number } | undefined)?.customerUserId
+    if (wanted === undefined) return
+    const header = headerValue(request, Header.customerUserId)
+    if (header !== undefined && header !== String(wanted)) throw badRequest('invalid')
+    request.caller = await actAs(request.caller, wanted, checks)
+  })
   return table
 }
 
@@ -78,8 +88,7 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 
 /**
  * The caller of the request. A supervisor at the desk as one of their agents sends
- * `customer-user-id: <agent userId>`: the agent must be an enabled customerUser of the
- * supervisor's tenant, else 403; every other role's header is ignored. A desk call carries
+ * `customer-user-id: <agent userId>`; every other role's header is ignored. A desk call carries
  * `desk-id`: one that is not the acting user's live desk was replaced by a newer one (433),
  * except on the route that enters the desk.
  */
@@ -89,33 +98,30 @@ async function resolveCaller(
   checks: CallerChecks,
   entersDesk: boolean,
 ): Promise<Caller> {
-  let actingUserId = actor.userId
+  const self: Caller = { ...actor, actingUserId: actor.userId, agentId: null }
   const acting =
     actor.roleId === Role.customerMaster ? headerValue(request, Header.customerUserId) : undefined
-  if (acting !== undefined) {
-    const id = Number(acting)
-    if (!Number.isSafeInteger(id) || id <= 0) throw actingUserInvalid()
-    if (id !== actor.userId && !(await checks.isActiveAgent(actor.tenantId, id))) throw actingUserInvalid()
-    actingUserId = id
-  }
-  const caller: Caller = {
-    tenantId: actor.tenantId,
-    userId: actor.userId,
-    roleId: actor.roleId,
-    username: actor.username,
-    tokenId: actor.tokenId,
-    isPlatform: actor.isPlatform,
-    actingUserId,
-    agentId: actor.roleId === Role.customerUser || actingUserId !== actor.userId ? actingUserId : null,
-  }
+  const caller = await actAs(
+    actor.roleId === Role.customerUser ? { ...self, agentId: actor.userId } : self,
+    acting === undefined ? undefined : Number(acting),
+    checks,
+  )
   const deskId = headerValue(request, DESK_ID_HEADER)
   if (
     deskId !== undefined &&
     !entersDesk &&
-    !(await checks.isLiveDesk(caller.tenantId, actingUserId, deskId))
+    !(await checks.isLiveDesk(caller.tenantId, caller.actingUserId, deskId))
   )
     throw new AppError(ErrorCode.deskTaken)
   return caller
+}
+
+/** The caller acting as agent `id`: it must be an enabled customerUser of the caller's tenant, else 403. */
+async function actAs(caller: Caller, id: number | undefined, checks: CallerChecks): Promise<Caller> {
+  if (id === undefined || caller.roleId !== Role.customerMaster || id === caller.userId) return caller
+  if (!Number.isSafeInteger(id) || id <= 0) throw actingUserInvalid()
+  if (!(await checks.isActiveAgent(caller.tenantId, id))) throw actingUserInvalid()
+  return { ...caller, actingUserId: id, agentId: id }
 }
 
 const actingUserInvalid = () =>

@@ -1,4 +1,5 @@
-import type { RoleId } from '@app/core'
+import { Role, type RoleId } from '@app/core'
+import type { Actor } from './types.js'
 
 /**
  * Who is calling, resolved once per request by the auth hook and handed to handlers: the
@@ -35,4 +36,13 @@ declare module 'fastify' {
 export function callerOf(request: { caller: Caller | null }): Caller {
   if (!request.caller) throw new Error('callerOf called on a public route')
   return request.caller
+}
+
+/** The caller a token alone makes (a socket): acting as nobody else, an agent limited to their own sessions. */
+export function callerOfActor(actor: Actor): Caller {
+  return {
+    ...actor,
+    actingUserId: actor.userId,
+    agentId: actor.roleId === Role.customerUser ? actor.userId : null,
+  }
 }

@@ -22,9 +22,3 @@ declare module 'fastify' {
     actor: Actor | null
   }
 }
-
-/** The signed-in caller; the auth hook guarantees it on non-public routes. */
-export function actorOf(request: { actor: Actor | null }): Actor {
-  if (!request.actor) throw new Error('actorOf called on a public route')
-  return request.actor
-}

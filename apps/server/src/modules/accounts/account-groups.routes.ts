@@ -2,8 +2,8 @@ import { accountGroupCreateBody, accountGroupUpdateBody, Role } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { AccountGroupsService } from './account-groups.service.js'
 
 const MASTER = [Role.customerMaster]
@@ -15,7 +15,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
   r.get(
     `${base}/list`,
     { config: { roles: MASTER }, schema: { tags, summary: 'Account groups with their account counts' } },
-    async (req) => ok({ list: await groups.list(actorOf(req).tenantId) }),
+    async (req) => ok({ list: await groups.list(callerOf(req).tenantId) }),
   )
   r.post(
     base,
@@ -23,7 +23,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
       config: { roles: MASTER },
       schema: { tags, summary: 'Create an account group', body: accountGroupCreateBody },
     },
-    async (req) => ok({ id: await groups.create(actorOf(req).tenantId, req.body.name) }),
+    async (req) => ok({ id: await groups.create(callerOf(req).tenantId, req.body.name) }),
   )
   r.put(
     base,
@@ -32,7 +32,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
       schema: { tags, summary: 'Rename an account group', body: accountGroupUpdateBody },
     },
     async (req) => {
-      await groups.rename(actorOf(req).tenantId, req.body.id, req.body.name)
+      await groups.rename(callerOf(req).tenantId, req.body.id, req.body.name)
       return ok(null)
     },
   )
@@ -47,7 +47,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
       },
     },
     async (req) => {
-      await groups.remove(actorOf(req).tenantId, req.query.id)
+      await groups.remove(callerOf(req).tenantId, req.query.id)
       return ok(null)
     },
   )

@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { AccountLoginService } from './accounts.login.js'
 import type { AccountsService } from './accounts.service.js'
 
@@ -36,7 +36,7 @@ export function accountsRoutes(
     { config, schema: { tags, summary: 'Page through WS accounts', body: wsAccountPageBody } },
     async (req) => {
       const { pageNo, pageSize, ...filter } = req.body
-      return ok(await accounts.page(actorOf(req).tenantId, filter, pageNo, pageSize))
+      return ok(await accounts.page(callerOf(req).tenantId, filter, pageNo, pageSize))
     },
   )
   r.post(
@@ -46,7 +46,7 @@ export function accountsRoutes(
       schema: { tags, summary: 'Start a QR login; progress over the socket', body: wsAccountLoginQrBody },
     },
     async (req) => {
-      const a = actorOf(req)
+      const a = callerOf(req)
       return ok(await login.loginQr(a.tenantId, a.userId, req.body.accountId))
     },
   )
@@ -54,7 +54,7 @@ export function accountsRoutes(
     `${base}/loginCode`,
     { config, schema: { tags, summary: 'Start a pairing-code login', body: wsAccountLoginCodeBody } },
     async (req) => {
-      const a = actorOf(req)
+      const a = callerOf(req)
       return ok(await login.loginCode(a.tenantId, a.userId, req.body.phone, req.body.proxy))
     },
   )
@@ -68,18 +68,18 @@ export function accountsRoutes(
         querystring: z.object({ accountId: z.coerce.number().int().positive() }),
       },
     },
-    async (req) => ok(await login.loginStatus(actorOf(req).tenantId, req.query.accountId)),
+    async (req) => ok(await login.loginStatus(callerOf(req).tenantId, req.query.accountId)),
   )
   r.post(
     `${base}/relogin`,
     { config, schema: { tags, summary: 'Reconnect linked accounts', body: wsAccountIdsBody } },
-    async (req) => ok({ results: await login.relogin(actorOf(req).tenantId, req.body.ids) }),
+    async (req) => ok({ results: await login.relogin(callerOf(req).tenantId, req.body.ids) }),
   )
   r.post(
     `${base}/logout`,
     { config, schema: { tags, summary: 'Log accounts out', body: wsAccountIdsBody } },
     async (req) => {
-      await login.logout(actorOf(req).tenantId, req.body.ids)
+      await login.logout(callerOf(req).tenantId, req.body.ids)
       return ok(null)
     },
   )
@@ -90,7 +90,7 @@ export function accountsRoutes(
       schema: { tags, summary: 'Delete accounts (logs them out)', querystring: wsAccountDeleteQuery },
     },
     async (req) => {
-      await login.remove(actorOf(req).tenantId, req.query.ids)
+      await login.remove(callerOf(req).tenantId, req.query.ids)
       return ok(null)
     },
   )
@@ -98,7 +98,7 @@ export function accountsRoutes(
     `${base}/remark`,
     { config, schema: { tags, summary: 'Set the remark of accounts', body: wsAccountRemarkBody } },
     async (req) => {
-      await accounts.setRemark(actorOf(req).tenantId, req.body.ids, req.body.remark)
+      await accounts.setRemark(callerOf(req).tenantId, req.body.ids, req.body.remark)
       return ok(null)
     },
   )
@@ -109,7 +109,7 @@ export function accountsRoutes(
       schema: { tags, summary: 'Move accounts to a group (null: none)', body: wsAccountGroupAssignBody },
     },
     async (req) => {
-      await accounts.setGroup(actorOf(req).tenantId, req.body.ids, req.body.groupId)
+      await accounts.setGroup(callerOf(req).tenantId, req.body.ids, req.body.groupId)
       return ok(null)
     },
   )
@@ -120,7 +120,7 @@ export function accountsRoutes(
       schema: { tags, summary: 'Set the proxy of accounts (empty clears)', body: wsAccountProxyBody },
     },
     async (req) => {
-      await accounts.setProxy(actorOf(req).tenantId, req.body.ids, req.body.proxy)
+      await accounts.setProxy(callerOf(req).tenantId, req.body.ids, req.body.proxy)
       return ok(null)
     },
   )
@@ -132,7 +132,11 @@ export function accountsRoutes(
     },
     async (req) =>
       ok(
-        await accounts.import(actorOf(req).tenantId, req.body.lines, normalizeLanguage(req.headers.language)),
+        await accounts.import(
+          callerOf(req).tenantId,
+          req.body.lines,
+          normalizeLanguage(req.headers.language),
+        ),
       ),
   )
 }

@@ -2,8 +2,8 @@ import { acquisitionBody, acquisitionShareBody, publicAcquisitionQuery, Role } f
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { AcquisitionService } from './acquisition.service.js'
 
 const MASTER = [Role.customerMaster]
@@ -20,20 +20,20 @@ export function acquisitionRoutes(
   r.post(
     `${base}/acquisitionStatistics`,
     { config, schema: { tags, summary: 'New fans per account per day', body: acquisitionBody } },
-    async (req) => ok(await service.stats(actorOf(req).tenantId, req.body)),
+    async (req) => ok(await service.stats(callerOf(req).tenantId, req.body)),
   )
   r.post(
     `${base}/acquisitionShare`,
     { config, schema: { tags, summary: 'Create a read-only share code', body: acquisitionShareBody } },
     async (req) => {
-      const a = actorOf(req)
+      const a = callerOf(req)
       return ok(await service.createShare(a.tenantId, a.userId, req.body.accountIds, req.body.expiresAt))
     },
   )
   r.get(
     `${base}/acquisitionShare/list`,
     { config, schema: { tags, summary: 'Share codes of the tenant' } },
-    async (req) => ok({ list: await service.listShares(actorOf(req).tenantId) }),
+    async (req) => ok({ list: await service.listShares(callerOf(req).tenantId) }),
   )
   r.delete(
     `${base}/acquisitionShare`,
@@ -46,7 +46,7 @@ export function acquisitionRoutes(
       },
     },
     async (req) => {
-      await service.revokeShare(actorOf(req).tenantId, req.query.id)
+      await service.revokeShare(callerOf(req).tenantId, req.query.id)
       return ok(null)
     },
   )

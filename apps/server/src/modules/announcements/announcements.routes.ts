@@ -2,8 +2,8 @@ import { ALL_ROLES, announcementBody, announcementPageBody, announcementUpdateBo
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { AnnouncementsService } from './announcements.service.js'
 
 const ADMIN = [Role.admin]
@@ -30,7 +30,7 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
   r.post(
     '/damai/notice/announcement',
     { config: { roles: ADMIN }, schema: { tags, summary: 'Create an announcement', body: announcementBody } },
-    async (req) => ok({ id: await service.create(actorOf(req).userId, req.body) }),
+    async (req) => ok({ id: await service.create(callerOf(req).userId, req.body) }),
   )
   r.put(
     '/damai/notice/announcement',

@@ -2,8 +2,8 @@ import { ALL_ROLES, adminLoginBody, loginBody, USERNAME_MAX } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { AuthService, ClientMeta } from './auth.service.js'
 import type { TokenService } from './token.service.js'
 
@@ -54,7 +54,7 @@ export function authRoutes(
     '/damai/system/auth/logout',
     { config: { roles: ALL_ROLES }, schema: { tags: ['auth'], summary: 'Sign out: revokes this token' } },
     async (req) => {
-      await tokens.revoke(actorOf(req).tokenId)
+      await tokens.revoke(callerOf(req).tokenId)
       return ok(null)
     },
   )

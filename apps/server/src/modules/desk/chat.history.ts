@@ -10,8 +10,10 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
 import { jidToPhone } from '../../gateway/jid.js'
+import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
 import { presentMessage } from '../messages/messages.presenter.js'
+import { loadDeskSession } from '../sessions/session.access.js'
 
 /** Where the desk fetches a message's file (chat.routes.ts). */
 export const chatMediaUrl = (messageId: number): string => `/damai/customer/user/chatMedia/${messageId}`
@@ -47,6 +49,13 @@ export function presentChatMessage(
  */
 export class ChatHistory {
   constructor(private readonly db: Db) {}
+
+  /** A page of a session in the viewer's scope (not found outside it). */
+  async pageFor(viewer: Caller, body: ChatHistoryBody): Promise<ChatHistoryPage> {
+    const d = await loadDeskSession(this.db, viewer, body.sessionId)
+    const peerName = d.session.fan_id !== null ? d.peer.title : ''
+    return this.page({ id: d.session.id, tenantId: viewer.tenantId, accountId: d.account.id, peerName }, body)
+  }
 
   async page(s: HistorySession, body: ChatHistoryBody): Promise<ChatHistoryPage> {
     let q = this.db

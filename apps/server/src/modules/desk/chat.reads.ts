@@ -2,11 +2,11 @@ import { MessageStatus, type ReadResult, roomOf } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { MessageRef, MessagingGateway } from '../../gateway/port.js'
+import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
 import type { Background } from './background.js'
 import type { CountsCache } from './counts.cache.js'
-import type { DeskSession } from './desk.access.js'
-import type { Viewer } from './desk.viewer.js'
 
 /** Inbound messages a read marks as read on WhatsApp at most (the newest). */
 const RECEIPTS_MAX = 50
@@ -29,13 +29,18 @@ export class ChatReads {
    * Mark the session read for the viewer, and tell WhatsApp (blue ticks for the customer) about
    * the inbound messages since their previous read; that part is best effort.
    */
-  async markRead(viewer: Viewer, d: DeskSession): Promise<ReadResult> {
+  /** Mark a session of the viewer's scope read (not found outside it). */
+  async markSessionRead(viewer: Caller, sessionId: number): Promise<ReadResult> {
+    return this.markRead(viewer, await loadDeskSession(this.db, viewer, sessionId))
+  }
+
+  async markRead(viewer: Caller, d: DeskSession): Promise<ReadResult> {
     const sessionId = d.session.id
     const previous = await this.db
       .selectFrom('session_reads')
       .select('last_read_message_id')
       .where('session_id', '=', sessionId)
-      .where('user_id', '=', viewer.userId)
+      .where('user_id', '=', viewer.actingUserId)
       .executeTakeFirst()
     const newest = await this.db
       .selectFrom('messages')
@@ -56,7 +61,7 @@ export class ChatReads {
   }
 
   /** Mark the session unread for the viewer: one unread message, whatever was read. */
-  async markUnread(viewer: Viewer, d: DeskSession): Promise<ReadResult> {
+  async markUnread(viewer: Caller, d: DeskSession): Promise<ReadResult> {
     const sessionId = d.session.id
     await this.write(
       viewer,
@@ -68,7 +73,7 @@ export class ChatReads {
   }
 
   private async write(
-    viewer: Viewer,
+    viewer: Caller,
     sessionId: number,
     readCount: ReturnType<typeof sql<number>>,
     extra: { last_read_message_id?: number | null } = {},
@@ -79,7 +84,7 @@ export class ChatReads {
       .values({
         tenant_id: viewer.tenantId,
         session_id: sessionId,
-        user_id: viewer.userId,
+        user_id: viewer.actingUserId,
         read_count: readCount,
         last_read_message_id: extra.last_read_message_id ?? null,
         updated_at: now,
@@ -92,10 +97,10 @@ export class ChatReads {
       .execute()
   }
 
-  private emit(viewer: Viewer, sessionId: number, unreadCount: number): void {
+  private emit(viewer: Caller, sessionId: number, unreadCount: number): void {
     this.counts.forget(viewer.tenantId)
-    const rooms = [...new Set([roomOf.user(viewer.userId), roomOf.user(viewer.actorId)])]
-    this.hub.emit(rooms, 'session.read', { sessionId, userId: viewer.userId, unreadCount })
+    const rooms = [...new Set([roomOf.user(viewer.actingUserId), roomOf.user(viewer.userId)])]
+    this.hub.emit(rooms, 'session.read', { sessionId, userId: viewer.actingUserId, unreadCount })
   }
 
   private async sendReceipts(d: DeskSession, afterId: number): Promise<void> {

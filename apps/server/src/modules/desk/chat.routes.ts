@@ -3,31 +3,28 @@ import { chatHistoryBody, DESK_ROLES, messageIdBody, Role, sendChatBody, session
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../db/index.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import type { MediaStore } from '../messages/media.store.js'
 import type { ChatHistory } from './chat.history.js'
-import { chatMediaFile } from './chat.media.js'
+import type { ChatMedia } from './chat.media.js'
 import type { ChatReads } from './chat.reads.js'
 import type { ChatService } from './chat.service.js'
-import { uploadThenSend } from './chat.upload.js'
-import { loadDeskSession } from './desk.access.js'
-import { resolveViewer } from './desk.viewer.js'
+import type { ChatUploads } from './chat.upload.js'
 
 /** Reading: the supervisor, agents and team leads (read-only). Writing: the desk's roles. */
 export const READ_ROLES = [Role.customerMaster, Role.customerUser, Role.customerUserLeader] as const
 export const WRITE_ROLES = DESK_ROLES
 
 export interface ChatDeps {
-  db: Db
-  media: MediaStore
+  media: ChatMedia
+  uploads: ChatUploads
   history: ChatHistory
   chat: ChatService
   reads: ChatReads
 }
 
 /** The spec's desk chat calls (§7), verbatim, plus resend and the media of a message. */
-export function chatRoutes(app: FastifyInstance, { db, media, history, chat, reads }: ChatDeps): void {
+export function chatRoutes(app: FastifyInstance, { media, uploads, history, chat, reads }: ChatDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['desk chat']
   const base = '/damai/customer/user'
@@ -40,13 +37,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
       config: read,
       schema: { tags, summary: 'Chat history, newest first; beforeId pages upward', body: chatHistoryBody },
     },
-    async (req) => {
-      const viewer = await resolveViewer(db, req)
-      const d = await loadDeskSession(db, viewer, req.body.sessionId)
-      const session = { id: d.session.id, tenantId: viewer.tenantId, accountId: d.account.id }
-      const peerName = d.session.fan_id !== null ? d.peer.title : ''
-      return ok(await history.page({ ...session, peerName }, req.body))
-    },
+    async (req) => ok(await history.pageFor(callerOf(req), req.body)),
   )
   r.post(
     `${base}/sendChatMessage`,
@@ -58,7 +49,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
         body: sendChatBody,
       },
     },
-    async (req) => ok(await chat.send(await resolveViewer(db, req), req.body)),
+    async (req) => ok(await chat.send(callerOf(req), req.body)),
   )
   r.post(
     `${base}/resendChatMessage`,
@@ -66,7 +57,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
       config: write,
       schema: { tags, summary: 'Send a failed message again as a new message', body: messageIdBody },
     },
-    async (req) => ok(await chat.resend(await resolveViewer(db, req), req.body.messageId)),
+    async (req) => ok(await chat.resend(callerOf(req), req.body.messageId)),
   )
   r.post(
     `${base}/revokeChatMessage`,
@@ -78,7 +69,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
         body: messageIdBody,
       },
     },
-    async (req) => ok(await chat.revoke(await resolveViewer(db, req), req.body.messageId)),
+    async (req) => ok(await chat.revoke(callerOf(req), req.body.messageId)),
   )
   r.post(
     `${base}/sendReadToFriendForChat`,
@@ -90,10 +81,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
         body: sessionIdBody,
       },
     },
-    async (req) => {
-      const viewer = await resolveViewer(db, req)
-      return ok(await reads.markRead(viewer, await loadDeskSession(db, viewer, req.body.sessionId)))
-    },
+    async (req) => ok(await reads.markSessionRead(callerOf(req), req.body.sessionId)),
   )
   r.post(
     `${base}/uploadThenSendChatMessageAsync`,
@@ -107,7 +95,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => ok(await uploadThenSend(db, media, chat, await resolveViewer(db, req), req)),
+    async (req) => ok(await uploads.send(callerOf(req), req)),
   )
   r.get(
     `${base}/chatMedia/:messageId`,
@@ -120,7 +108,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
       },
     },
     async (req, reply) => {
-      const file = await chatMediaFile(db, media, await resolveViewer(db, req), req.params.messageId)
+      const file = await media.file(callerOf(req), req.params.messageId)
       return reply
         .type(file.mime)
         .header('content-length', String(file.size))

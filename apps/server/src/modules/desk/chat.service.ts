@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
 import type { MessagingGateway } from '../../gateway/port.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { contactVcard } from '../materials/materials.outbound.js'
@@ -20,11 +21,10 @@ import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import { MessagesRepository } from '../messages/messages.repository.js'
 import type { StoredOutbound } from '../outbox/outbox.content.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
+import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
 import type { Background } from './background.js'
 import { presentChatMessage } from './chat.history.js'
 import type { CountsCache } from './counts.cache.js'
-import { type DeskSession, loadDeskSession } from './desk.access.js'
-import type { Viewer } from './desk.viewer.js'
 import { restricted } from './session.presenter.js'
 
 /** What a material sends as, from the material library (its owner checks included). */
@@ -54,7 +54,7 @@ export class ChatService {
   ) {}
 
   /** sendChatMessage: text, location, contact cards, a material or an image-text link. */
-  async send(viewer: Viewer, body: SendChatBody): Promise<ChatMessageView> {
+  async send(viewer: Caller, body: SendChatBody): Promise<ChatMessageView> {
     const d = await loadDeskSession(this.db, viewer, body.sessionId)
     const content = await this.content(viewer, body)
     return this.enqueue(viewer, d, content, body.quotedMessageId)
@@ -62,7 +62,7 @@ export class ChatService {
 
   /** Queue content in a session the viewer may work on, after the desk's checks. */
   async enqueue(
-    viewer: Viewer,
+    viewer: Caller,
     d: DeskSession,
     content: OutboundContentInput,
     quotedMessageId?: number,
@@ -73,7 +73,7 @@ export class ChatService {
       sessionId: d.session.id,
       content,
       quoted: quotedMessageId ? { messageId: quotedMessageId } : undefined,
-      requestedBy: viewer.userId,
+      requestedBy: viewer.actingUserId,
     })
     // our message awaits a reply now
     this.counts.forget(viewer.tenantId)
@@ -86,7 +86,7 @@ export class ChatService {
   }
 
   /** Send a failed message again: a new message with the same content; the failed one stays. */
-  async resend(viewer: Viewer, messageId: number): Promise<ChatMessageView> {
+  async resend(viewer: Caller, messageId: number): Promise<ChatMessageView> {
     const { message, desk } = await this.ownMessage(viewer, messageId)
     if (message.status !== MessageStatus.failed) throw new AppError(ErrorCode.messageNotResendable)
     const stored = await this.db
@@ -109,7 +109,7 @@ export class ChatService {
    * within WhatsApp's window: asked of WhatsApp after answering; the withdrawn status arrives as
    * message.updated, a failure as message.revokeFailed (spec: recall is asynchronous).
    */
-  async revoke(viewer: Viewer, messageId: number): Promise<RevokeResult> {
+  async revoke(viewer: Caller, messageId: number): Promise<RevokeResult> {
     const { message, desk } = await this.ownMessage(viewer, messageId)
     if (message.status === MessageStatus.requested) {
       const row = await this.db
@@ -139,7 +139,7 @@ export class ChatService {
           fromMe: true,
         })
       } catch (err) {
-        const rooms = [...new Set([roomOf.user(viewer.actorId), roomOf.user(viewer.userId)])]
+        const rooms = [...new Set([roomOf.user(viewer.userId), roomOf.user(viewer.actingUserId)])]
         this.hub.emit(rooms, 'message.revokeFailed', { id: message.id, sessionId: message.session_id })
         throw err
       }
@@ -151,7 +151,7 @@ export class ChatService {
 
   /** One of our messages in a session the viewer may work on. */
   private async ownMessage(
-    viewer: Viewer,
+    viewer: Caller,
     messageId: number,
   ): Promise<{ message: Message; desk: DeskSession }> {
     const message = await this.db
@@ -199,7 +199,7 @@ export class ChatService {
   }
 
   /** The outbox content of a desk message. */
-  private async content(viewer: Viewer, body: SendChatBody): Promise<OutboundContentInput> {
+  private async content(viewer: Caller, body: SendChatBody): Promise<OutboundContentInput> {
     switch (body.type) {
       case 'text':
         return { type: 'text', text: body.text }
@@ -221,7 +221,7 @@ export class ChatService {
         return { type: 'text', text: [body.title, body.text, body.link].filter((s) => !!s).join('\n') }
       case 'material':
         if (!this.materials) throw notFound()
-        return this.materials(viewer.tenantId, viewer.userId, body.materialId)
+        return this.materials(viewer.tenantId, viewer.actingUserId, body.materialId)
     }
   }
 

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream'
 import { type ChatMessageView, chatUploadFields, ErrorCode } from '@app/core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { MediaStore } from '../messages/media.store.js'
+import { loadDeskSession } from '../sessions/session.access.js'
 import type { ChatService } from './chat.service.js'
-import { loadDeskSession } from './desk.access.js'
-import type { Viewer } from './desk.viewer.js'
 import { checkChatFile } from './upload.checks.js'
 import { convertForWhatsApp } from './upload.convert.js'
 
@@ -43,21 +43,24 @@ async function readForm(req: FastifyRequest): Promise<Upload> {
  * identical bytes in the tenant) and queue it in the session like any other message. Answers the
  * queued message; its progress arrives as message.updated.
  */
-export async function uploadThenSend(
-  db: Db,
-  media: MediaStore,
-  chat: ChatService,
-  viewer: Viewer,
-  req: FastifyRequest,
-): Promise<ChatMessageView> {
-  const upload = await readForm(req)
-  const parsed = chatUploadFields.safeParse(upload.fields)
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
-  const fields = parsed.data
-  const desk = await loadDeskSession(db, viewer, fields.sessionId)
-  const bytes = await convertForWhatsApp(fields, upload.bytes)
-  const checked = checkChatFile(fields, bytes, upload.fileName)
-  const stored = await media.save(viewer.tenantId, Readable.from([bytes]))
-  const mediaId = await media.record(db, viewer.tenantId, stored, Date.now())
-  return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
+export class ChatUploads {
+  constructor(
+    private readonly db: Db,
+    private readonly media: MediaStore,
+    private readonly chat: ChatService,
+  ) {}
+
+  async send(viewer: Caller, req: FastifyRequest): Promise<ChatMessageView> {
+    const { db, media, chat } = this
+    const upload = await readForm(req)
+    const parsed = chatUploadFields.safeParse(upload.fields)
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
+    const fields = parsed.data
+    const desk = await loadDeskSession(db, viewer, fields.sessionId)
+    const bytes = await convertForWhatsApp(fields, upload.bytes)
+    const checked = checkChatFile(fields, bytes, upload.fileName)
+    const stored = await media.save(viewer.tenantId, Readable.from([bytes]))
+    const mediaId = await media.record(db, viewer.tenantId, stored, Date.now())
+    return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
+  }
 }

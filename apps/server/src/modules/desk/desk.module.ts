@@ -8,9 +8,11 @@ import type { OutboxService } from '../outbox/outbox.service.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import { Background } from './background.js'
 import { ChatHistory } from './chat.history.js'
+import { ChatMedia } from './chat.media.js'
 import { ChatReads } from './chat.reads.js'
 import { chatRoutes } from './chat.routes.js'
 import { ChatService, type MaterialResolver } from './chat.service.js'
+import { ChatUploads } from './chat.upload.js'
 import { CountsCache } from './counts.cache.js'
 import { DeskPresence } from './desk.presence.js'
 import { deskRoutes } from './desk.routes.js'
@@ -45,8 +47,14 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const presence = new DeskPresence(db, hub)
   const actions = new SessionActions(db, list, reads, hub)
   const creator = new SessionCreator(db, gateway, deps.sessions, list)
-  deskRoutes(app, { db, presence, list, actions, creator })
-  chatRoutes(app, { db, media: deps.media, history: new ChatHistory(db), chat, reads })
+  deskRoutes(app, { presence, list, actions, creator })
+  chatRoutes(app, {
+    media: new ChatMedia(db, deps.media),
+    uploads: new ChatUploads(db, deps.media, chat),
+    history: new ChatHistory(db),
+    chat,
+    reads,
+  })
   return { list, reads, chat, presence, actions, creator, settled: () => background.settled() }
 }
 

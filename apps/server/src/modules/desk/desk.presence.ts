@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type DeskEnterResult, roomOf } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import type { Viewer } from './desk.viewer.js'
 
 /**
  * One live desk per agent (spec §4/§8 code 433). Entering the desk gives a new desk id and makes
@@ -26,47 +26,47 @@ export class DeskPresence {
     return live?.desk_id === deskId
   }
 
-  /** Enter the desk of `viewer.userId` (the agent acted as, or the caller). */
-  async enter(viewer: Viewer): Promise<DeskEnterResult> {
+  /** Enter the desk of `viewer.actingUserId` (the agent acted as, or the caller). */
+  async enter(viewer: Caller): Promise<DeskEnterResult> {
     const deskId = randomBytes(12).toString('base64url')
     const now = Date.now()
     const previous = await this.db.transaction().execute(async (tx) => {
       const old = await tx
         .selectFrom('desk_presence')
         .select(['desk_id', 'holder_user_id'])
-        .where('user_id', '=', viewer.userId)
+        .where('user_id', '=', viewer.actingUserId)
         .executeTakeFirst()
       await tx
         .insertInto('desk_presence')
         .values({
           tenant_id: viewer.tenantId,
-          user_id: viewer.userId,
-          holder_user_id: viewer.actorId,
+          user_id: viewer.actingUserId,
+          holder_user_id: viewer.userId,
           desk_id: deskId,
           updated_at: now,
         })
         .onConflict((oc) =>
           oc
             .column('user_id')
-            .doUpdateSet({ desk_id: deskId, holder_user_id: viewer.actorId, updated_at: now }),
+            .doUpdateSet({ desk_id: deskId, holder_user_id: viewer.userId, updated_at: now }),
         )
         .execute()
       return old
     })
     if (previous) {
-      const rooms = [roomOf.user(previous.holder_user_id), roomOf.user(viewer.userId)]
+      const rooms = [roomOf.user(previous.holder_user_id), roomOf.user(viewer.actingUserId)]
       this.hub.emit([...new Set(rooms)], 'desk.taken', { deskId: previous.desk_id })
     }
     const user = await this.db
       .selectFrom('users')
       .select(['nickname', 'username'])
-      .where('id', '=', viewer.userId)
+      .where('id', '=', viewer.actingUserId)
       .executeTakeFirstOrThrow()
     return {
       deskId,
-      userId: viewer.userId,
+      userId: viewer.actingUserId,
       nickname: user.nickname || user.username,
-      acting: viewer.userId !== viewer.actorId,
+      acting: viewer.actingUserId !== viewer.userId,
       replacedDeskId: previous?.desk_id ?? null,
     }
   }

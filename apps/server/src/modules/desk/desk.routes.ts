@@ -1,6 +1,5 @@
 import {
   deskEnterBody,
-  Header,
   sessionCountsBody,
   sessionCreateBody,
   sessionDeleteQuery,
@@ -13,18 +12,15 @@ import {
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { badRequest } from '../../http/errors.js'
 import { READ_ROLES, WRITE_ROLES } from './chat.routes.js'
 import type { DeskPresence } from './desk.presence.js'
-import { resolveViewer } from './desk.viewer.js'
 import type { SessionActions } from './session.actions.js'
 import type { SessionCreator } from './session.create.js'
 import type { SessionListQuery } from './session-list.query.js'
 
 export interface DeskRouteDeps {
-  db: Db
   presence: DeskPresence
   list: SessionListQuery
   actions: SessionActions
@@ -32,10 +28,7 @@ export interface DeskRouteDeps {
 }
 
 /** Entering the desk, the session list and counts, and the session actions. */
-export function deskRoutes(
-  app: FastifyInstance,
-  { db, presence, list, actions, creator }: DeskRouteDeps,
-): void {
+export function deskRoutes(app: FastifyInstance, { presence, list, actions, creator }: DeskRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['desk sessions']
   const session = '/damai/customer/session'
@@ -45,7 +38,7 @@ export function deskRoutes(
   r.post(
     '/damai/customer/desk/enter',
     {
-      config: read,
+      config: { ...read, deskEnter: true },
       schema: {
         tags,
         summary:
@@ -53,16 +46,7 @@ export function deskRoutes(
         body: deskEnterBody,
       },
     },
-    async (req) => {
-      const wanted = req.body.customerUserId
-      if (wanted !== undefined) {
-        const header = req.headers[Header.customerUserId]
-        if (header !== undefined && header !== String(wanted)) throw badRequest('invalid')
-        // the same rule as every desk call's header
-        req.headers[Header.customerUserId] = String(wanted)
-      }
-      return ok(await presence.enter(await resolveViewer(db, req, false)))
-    },
+    async (req) => ok(await presence.enter(callerOf(req))),
   )
   r.post(
     `${session}/page`,
@@ -74,12 +58,12 @@ export function deskRoutes(
         body: sessionPageBody,
       },
     },
-    async (req) => ok(await list.page(await resolveViewer(db, req), req.body)),
+    async (req) => ok(await list.page(callerOf(req), req.body)),
   )
   r.post(
     `${session}/counts`,
     { config: read, schema: { tags, summary: 'Sessions per sidebar entry', body: sessionCountsBody } },
-    async (req) => ok(await list.counts(await resolveViewer(db, req), req.body.accountId)),
+    async (req) => ok(await list.counts(callerOf(req), req.body.accountId)),
   )
   r.post(
     `${session}/detail`,
@@ -87,7 +71,7 @@ export function deskRoutes(
       config: read,
       schema: { tags, summary: 'A session with its customer or group (side panel)', body: sessionIdBody },
     },
-    async (req) => ok(await actions.detail(await resolveViewer(db, req), req.body.sessionId)),
+    async (req) => ok(await actions.detail(callerOf(req), req.body.sessionId)),
   )
   r.post(
     `${session}/create`,
@@ -95,7 +79,7 @@ export function deskRoutes(
       config: write,
       schema: { tags, summary: 'A new session with a phone number (9–20 digits)', body: sessionCreateBody },
     },
-    async (req) => ok({ session: await creator.create(await resolveViewer(db, req), req.body) }),
+    async (req) => ok({ session: await creator.create(callerOf(req), req.body) }),
   )
   r.put(
     `${session}/flag`,
@@ -107,7 +91,7 @@ export function deskRoutes(
         body: sessionFlagBody,
       },
     },
-    async (req) => ok(await actions.flag(await resolveViewer(db, req), req.body)),
+    async (req) => ok(await actions.flag(callerOf(req), req.body)),
   )
   r.put(
     `${session}/migrate`,
@@ -116,7 +100,7 @@ export function deskRoutes(
       schema: { tags, summary: 'Hand the session to another agent', body: sessionMigrateBody },
     },
     async (req) => {
-      await actions.migrate(await resolveViewer(db, req), req.body.sessionId, req.body.userId)
+      await actions.migrate(callerOf(req), req.body.sessionId, req.body.userId)
       return ok(null)
     },
   )
@@ -126,7 +110,7 @@ export function deskRoutes(
       config: write,
       schema: { tags, summary: "The customer's nickname and remark", body: sessionFanBody },
     },
-    async (req) => ok(await actions.updateFan(await resolveViewer(db, req), req.body)),
+    async (req) => ok(await actions.updateFan(callerOf(req), req.body)),
   )
   r.delete(
     session,
@@ -139,14 +123,13 @@ export function deskRoutes(
       },
     },
     async (req) => {
-      await actions.remove(await resolveViewer(db, req), req.query.sessionId, req.query.reason)
+      await actions.remove(callerOf(req), req.query.sessionId, req.query.reason)
       return ok(null)
     },
   )
   r.post(
     `${session}/deletions`,
     { config: read, schema: { tags, summary: 'Deletion records, newest first', body: sessionDeletionsBody } },
-    async (req) =>
-      ok(await actions.deletions(await resolveViewer(db, req), req.body.pageNo, req.body.pageSize)),
+    async (req) => ok(await actions.deletions(callerOf(req), req.body.pageNo, req.body.pageSize)),
   )
 }

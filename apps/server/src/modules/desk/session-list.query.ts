@@ -9,10 +9,11 @@ import {
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
+import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
 import { systemGroupSession, systemGroupsHidden } from '../groups/system-groups.js'
+import { visibleSessions } from '../sessions/session.visibility.js'
 import { CountsCache } from './counts.cache.js'
-import { sessionScope, type Viewer } from './desk.viewer.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
 
 type Joined = Database & {
@@ -123,25 +124,25 @@ export class SessionListQuery {
     readonly countsCache = new CountsCache(),
   ) {}
 
-  private rows(viewer: Viewer) {
+  private rows(viewer: Caller) {
     return this.db
       .selectFrom('sessions as s')
       .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
       .leftJoin('fans as f', 'f.id', 's.fan_id')
       .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
       .leftJoin('session_reads as r', (j) =>
-        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.userId),
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
       )
       .select(COLUMNS)
-      .where(sessionScope(viewer))
+      .where(visibleSessions(viewer))
   }
 
   /** One page, pinned first, then the newest activity. */
-  async page(viewer: Viewer, body: SessionPageBody): Promise<SessionPage> {
+  async page(viewer: Caller, body: SessionPageBody): Promise<SessionPage> {
     let q = this.rows(viewer).where((eb) => filterCondition(eb, body.filter))
     if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
     // the desk user's choice (groups module): announcement groups where we only listen
-    if (await systemGroupsHidden(this.db, viewer.tenantId, viewer.userId))
+    if (await systemGroupsHidden(this.db, viewer.tenantId, viewer.actingUserId))
       q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
     const keyword = body.keyword
     if (keyword) {
@@ -174,7 +175,7 @@ export class SessionListQuery {
   }
 
   /** One session as the list shows it, if the viewer may see it; else not found. */
-  async one(viewer: Viewer, sessionId: number): Promise<DeskSessionView> {
+  async one(viewer: Caller, sessionId: number): Promise<DeskSessionView> {
     const row = (await this.rows(viewer).where('s.id', '=', sessionId).executeTakeFirst()) as
       | SessionRow
       | undefined
@@ -183,19 +184,19 @@ export class SessionListQuery {
   }
 
   /** Sessions per sidebar entry (briefly reused, counts.cache.ts). */
-  counts(viewer: Viewer, accountId?: number): Promise<SessionCounts> {
-    const key = `${viewer.userId}|${viewer.agentId ?? ''}|${accountId ?? ''}`
+  counts(viewer: Caller, accountId?: number): Promise<SessionCounts> {
+    const key = `${viewer.actingUserId}|${viewer.agentId ?? ''}|${accountId ?? ''}`
     return this.countsCache.get(viewer.tenantId, key, () => this.countNow(viewer, accountId))
   }
 
   /** Sessions per sidebar entry in one pass over the viewer's sessions (an index-only walk). */
-  private async countNow(viewer: Viewer, accountId?: number): Promise<SessionCounts> {
+  private async countNow(viewer: Caller, accountId?: number): Promise<SessionCounts> {
     let q = this.db
       .selectFrom('sessions as s')
       .leftJoin('session_reads as r', (j) =>
-        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.userId),
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
       )
-      .where(sessionScope(viewer))
+      .where(visibleSessions(viewer))
     if (accountId !== undefined) q = q.where('s.account_id', '=', accountId)
     const valid = sql`s.invalid = 0`
     const count = (cond: ReturnType<typeof sql>) => sql<number>`count(case when ${cond} then 1 end)`

@@ -13,11 +13,11 @@ import {
   UserStatus,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { type DeskSession, loadDeskSession, sessionRooms } from '../sessions/session.access.js'
 import type { ChatReads } from './chat.reads.js'
-import { type DeskSession, loadDeskSession, sessionRooms } from './desk.access.js'
-import type { Viewer } from './desk.viewer.js'
 import { fanDetail, groupDetail } from './session.detail.js'
 import type { SessionListQuery } from './session-list.query.js'
 
@@ -42,7 +42,7 @@ export class SessionActions {
     return this.list.countsCache
   }
 
-  async detail(viewer: Viewer, sessionId: number): Promise<DeskSessionDetail> {
+  async detail(viewer: Caller, sessionId: number): Promise<DeskSessionDetail> {
     const session = await this.list.one(viewer, sessionId)
     const [fan, group] = await Promise.all([
       session.fanId !== null ? fanDetail(this.db, viewer.tenantId, session.fanId) : null,
@@ -52,7 +52,7 @@ export class SessionActions {
   }
 
   /** Turn one flag of a session on or off. */
-  async flag(viewer: Viewer, body: SessionFlagBody): Promise<DeskSessionView> {
+  async flag(viewer: Caller, body: SessionFlagBody): Promise<DeskSessionView> {
     const d = await loadDeskSession(this.db, viewer, body.sessionId)
     const id = d.session.id
     const on = body.value ? 1 : 0
@@ -100,7 +100,7 @@ export class SessionActions {
   }
 
   /** Hand a session to another agent (an enabled customerUser of the tenant). */
-  async migrate(viewer: Viewer, sessionId: number, userId: number): Promise<void> {
+  async migrate(viewer: Caller, sessionId: number, userId: number): Promise<void> {
     const d = await loadDeskSession(this.db, viewer, sessionId)
     const target = await this.db
       .selectFrom('users')
@@ -128,7 +128,7 @@ export class SessionActions {
   }
 
   /** The customer's nickname and remark (personal sessions). */
-  async updateFan(viewer: Viewer, body: SessionFanBody): Promise<DeskSessionDetail> {
+  async updateFan(viewer: Caller, body: SessionFanBody): Promise<DeskSessionDetail> {
     const d = await loadDeskSession(this.db, viewer, body.sessionId)
     if (d.session.fan_id === null) throw badRequest('invalid')
     const patch = {
@@ -156,7 +156,7 @@ export class SessionActions {
    * (messages, queued sends, read marks, the session) and the fan go; a record of who, when, why
    * and what stays. A group chat's session goes, the group stays known.
    */
-  async remove(viewer: Viewer, sessionId: number, reason: string): Promise<void> {
+  async remove(viewer: Caller, sessionId: number, reason: string): Promise<void> {
     const d = await loadDeskSession(this.db, viewer, sessionId)
     if (d.session.invalid !== 1) throw new AppError(ErrorCode.deleteNeedsInvalid)
     const id = d.session.id
@@ -185,8 +185,8 @@ export class SessionActions {
           account_phone: d.account.phone,
           reason,
           message_count: Number(counted.n),
-          owner_user_id: viewer.userId,
-          deleted_by: viewer.actorId,
+          owner_user_id: viewer.actingUserId,
+          deleted_by: viewer.userId,
           deleted_at: Date.now(),
         })
         .execute()
@@ -201,7 +201,7 @@ export class SessionActions {
   }
 
   /** Deletion records, newest first (a short list: offset paging): an agent's own desk's, or the whole tenant's. */
-  async deletions(viewer: Viewer, pageNo: number, pageSize: number): Promise<Page<SessionDeletionView>> {
+  async deletions(viewer: Caller, pageNo: number, pageSize: number): Promise<Page<SessionDeletionView>> {
     let base = this.db.selectFrom('session_deletions as d').where('d.tenant_id', '=', viewer.tenantId)
     if (viewer.agentId !== null) base = base.where('d.owner_user_id', '=', viewer.agentId)
     const [rows, total] = await Promise.all([

@@ -9,10 +9,10 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway/port.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { FansRepository } from '../fans/fans.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { Viewer } from './desk.viewer.js'
 import type { SessionListQuery } from './session-list.query.js'
 
 /**
@@ -31,7 +31,7 @@ export class SessionCreator {
     private readonly list: SessionListQuery,
   ) {}
 
-  async create(viewer: Viewer, body: SessionCreateBody): Promise<DeskSessionView> {
+  async create(viewer: Caller, body: SessionCreateBody): Promise<DeskSessionView> {
     const phone = normalizePhone(body.phone)
     if (checkSessionPhone(phone)) throw new AppError(ErrorCode.invalidPhone)
     const account = await this.pickAccount(viewer, body.accountId)
@@ -73,7 +73,7 @@ export class SessionCreator {
   }
 
   /** The chosen account (in the viewer's scope, online), or the viewer's first online account. */
-  private async pickAccount(viewer: Viewer, accountId?: number): Promise<{ id: number }> {
+  private async pickAccount(viewer: Caller, accountId?: number): Promise<{ id: number }> {
     let q = this.db
       .selectFrom('ws_accounts')
       .select(['id', 'status'])

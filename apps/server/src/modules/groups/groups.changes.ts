@@ -11,8 +11,8 @@ import {
   memberJidOf,
 } from '@app/core'
 import type { GroupSetting, MessagingGateway, ParticipantAction } from '../../gateway/port.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { Viewer } from '../desk/desk.viewer.js'
 import { viaGateway } from './groups.errors.js'
 import {
   assertWritable,
@@ -51,7 +51,7 @@ export class GroupChangesService {
   ) {}
 
   /** Add (by phone), remove, promote or demote members; owner/admin only; one result per member. */
-  async members(viewer: Viewer, body: GroupMemberActionBody): Promise<GroupMemberActionResult> {
+  async members(viewer: Caller, body: GroupMemberActionBody): Promise<GroupMemberActionResult> {
     assertWritable(viewer)
     const inputs = [...new Set(body.members.map((m) => m.trim()).filter((m) => m !== ''))]
     if (inputs.length === 0) throw new AppError(ErrorCode.groupMembersEmpty)
@@ -87,7 +87,7 @@ export class GroupChangesService {
    * permission and announcement group (owner/admin). Unchanged fields are not sent; nothing to
    * send is 2410.
    */
-  async update(viewer: Viewer, body: GroupUpdateBody): Promise<GroupSubmitResult> {
+  async update(viewer: Caller, body: GroupUpdateBody): Promise<GroupSubmitResult> {
     assertWritable(viewer)
     const ctx = await this.groups.load(viewer, body.sessionId)
     const { group } = ctx

@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/index.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { Viewer } from '../desk/desk.viewer.js'
 import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { GroupEvents } from './groups.events.js'
@@ -34,7 +34,7 @@ export class GroupJoinService {
   ) {}
 
   /** The WS accounts the viewer may join groups with. */
-  async accounts(viewer: Viewer): Promise<GroupAccountView[]> {
+  async accounts(viewer: Caller): Promise<GroupAccountView[]> {
     let q = this.db
       .selectFrom('ws_accounts')
       .select(['id', 'phone', 'status'])
@@ -47,7 +47,7 @@ export class GroupJoinService {
   }
 
   /** Join every link in order; a bad line or a failed join does not stop the others. */
-  async join(viewer: Viewer, body: GroupJoinBody): Promise<GroupJoinResult> {
+  async join(viewer: Caller, body: GroupJoinBody): Promise<GroupJoinResult> {
     assertWritable(viewer)
     const lines = body.links.map((l) => l.trim()).filter((l) => l !== '')
     if (lines.length === 0) throw new AppError(ErrorCode.groupJoinEmpty)

@@ -26,7 +26,7 @@ export function installGroups(app: FastifyInstance, { db, gateway, hub }: Groups
   const groups = new GroupsService(db, gateway, repo, events)
   const changes = new GroupChangesService(groups, gateway)
   const join = new GroupJoinService(db, gateway, new SessionsRepository(db), events)
-  groupsRoutes(app, db, { groups, changes, join })
+  groupsRoutes(app, { groups, changes, join })
   const detach = events.attach(gateway)
   app.addHook('onClose', async () => detach())
   return { groups, changes, join, events }

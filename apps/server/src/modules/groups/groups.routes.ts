@@ -12,9 +12,8 @@ import {
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { resolveViewer } from '../desk/desk.viewer.js'
 import type { GroupChangesService } from './groups.changes.js'
 import type { GroupJoinService } from './groups.join.js'
 import type { GroupsService } from './groups.service.js'
@@ -31,10 +30,9 @@ interface Services {
 }
 
 /** Group chats of desk sessions; calls take `desk-id` and `customer-user-id` like every desk call. */
-export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, join }: Services): void {
+export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Services): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['group']
-  const viewer = (req: Parameters<typeof resolveViewer>[1]) => resolveViewer(db, req)
 
   r.post(
     `${base}/info`,
@@ -46,7 +44,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupInfoBody,
       },
     },
-    async (req) => ok(await groups.info(await viewer(req), req.body.sessionId, req.body.refresh ?? false)),
+    async (req) => ok(await groups.info(callerOf(req), req.body.sessionId, req.body.refresh ?? false)),
   )
   r.put(
     `${base}/info`,
@@ -58,7 +56,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupUpdateBody,
       },
     },
-    async (req) => ok(await changes.update(await viewer(req), req.body)),
+    async (req) => ok(await changes.update(callerOf(req), req.body)),
   )
   r.post(
     `${base}/members`,
@@ -70,7 +68,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupMembersBody,
       },
     },
-    async (req) => ok(await groups.members(await viewer(req), req.body)),
+    async (req) => ok(await groups.members(callerOf(req), req.body)),
   )
   r.post(
     `${base}/members/action`,
@@ -82,7 +80,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupMemberActionBody,
       },
     },
-    async (req) => ok(await changes.members(await viewer(req), req.body)),
+    async (req) => ok(await changes.members(callerOf(req), req.body)),
   )
   r.post(
     `${base}/link`,
@@ -90,7 +88,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
       config: { roles: WRITE },
       schema: { tags, summary: 'The invite link and its QR code (owner/admin)', body: groupLinkBody },
     },
-    async (req) => ok(await groups.link(await viewer(req), req.body.sessionId, false)),
+    async (req) => ok(await groups.link(callerOf(req), req.body.sessionId, false)),
   )
   r.put(
     `${base}/link/reset`,
@@ -102,7 +100,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupLinkBody,
       },
     },
-    async (req) => ok(await groups.link(await viewer(req), req.body.sessionId, true)),
+    async (req) => ok(await groups.link(callerOf(req), req.body.sessionId, true)),
   )
   r.put(
     `${base}/remark`,
@@ -111,7 +109,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
       schema: { tags, summary: "The tenant's note and nickname of the group", body: groupRemarkBody },
     },
     async (req) => {
-      await groups.remark(await viewer(req), req.body)
+      await groups.remark(callerOf(req), req.body)
       return ok(null)
     },
   )
@@ -121,7 +119,7 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
       config: { roles: WRITE },
       schema: { tags, summary: 'The WS accounts the caller may join groups with' },
     },
-    async (req) => ok({ list: await join.accounts(await viewer(req)) }),
+    async (req) => ok({ list: await join.accounts(callerOf(req)) }),
   )
   r.post(
     `${base}/join`,
@@ -133,12 +131,12 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
         body: groupJoinBody,
       },
     },
-    async (req) => ok(await join.join(await viewer(req), req.body)),
+    async (req) => ok(await join.join(callerOf(req), req.body)),
   )
   r.get(
     `${base}/systemGroups`,
     { config: { roles: READ }, schema: { tags, summary: "Whether the caller's desk lists system groups" } },
-    async (req) => ok(await groups.systemGroups(await viewer(req))),
+    async (req) => ok(await groups.systemGroups(callerOf(req))),
   )
   r.put(
     `${base}/systemGroups`,
@@ -146,6 +144,6 @@ export function groupsRoutes(app: FastifyInstance, db: Db, { groups, changes, jo
       config: { roles: READ },
       schema: { tags, summary: 'Show or hide system groups on the desk', body: systemGroupsBody },
     },
-    async (req) => ok(await groups.setSystemGroups(await viewer(req), req.body.show)),
+    async (req) => ok(await groups.setSystemGroups(callerOf(req), req.body.show)),
   )
 }

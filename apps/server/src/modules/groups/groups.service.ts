@@ -14,10 +14,10 @@ import type { Db } from '../../db/index.js'
 import { inviteLink } from '../../gateway/jid.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import { qrDataUrl } from '../../gateway/qr.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { type DeskSession, loadDeskSession } from '../desk/desk.access.js'
-import type { Viewer } from '../desk/desk.viewer.js'
 import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
+import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
 import { viaGateway } from './groups.errors.js'
 import type { GroupEvents } from './groups.events.js'
 import { isGroupAdmin, presentGroupInfo, presentMember, toGroupRole } from './groups.presenter.js'
@@ -25,7 +25,7 @@ import type { GroupChat, GroupsRepository } from './groups.repository.js'
 
 /** A group session the viewer may work on, with our account's place in the group. */
 export interface GroupContext {
-  viewer: Viewer
+  viewer: Caller
   desk: DeskSession
   group: GroupChat
   /** our account's addresses (phone and hidden id) */
@@ -49,7 +49,7 @@ export class GroupsService {
   ) {}
 
   /** The group of a desk session in the viewer's scope; not found outside it, 2407 for a personal session. */
-  async load(viewer: Viewer, sessionId: number): Promise<GroupContext> {
+  async load(viewer: Caller, sessionId: number): Promise<GroupContext> {
     const desk = await loadDeskSession(this.db, viewer, sessionId)
     const groupChatId = desk.session.group_chat_id
     if (desk.session.type !== SessionType.group || groupChatId === null)
@@ -65,7 +65,7 @@ export class GroupsService {
    * The stored group. `refresh` reads it from WhatsApp first; a group never read (no members
    * stored) is read once on the way, and a failure there leaves the stored info.
    */
-  async info(viewer: Viewer, sessionId: number, refresh = false): Promise<GroupInfoView> {
+  async info(viewer: Caller, sessionId: number, refresh = false): Promise<GroupInfoView> {
     let ctx = await this.load(viewer, sessionId)
     let counts = await this.repo.counts(viewer.tenantId, ctx.group.id)
     if (refresh || counts.members === 0) {
@@ -87,7 +87,7 @@ export class GroupsService {
     })
   }
 
-  async members(viewer: Viewer, body: GroupMembersBody): Promise<GroupMemberPage> {
+  async members(viewer: Caller, body: GroupMembersBody): Promise<GroupMemberPage> {
     const ctx = await this.load(viewer, body.sessionId)
     const { rows, total } = await this.repo.members(viewer.tenantId, ctx.group, body)
     const self = new Set(ctx.self)
@@ -95,7 +95,7 @@ export class GroupsService {
   }
 
   /** The invite link (reset: a new one; the old stops working) with its QR code; owner/admin only. */
-  async link(viewer: Viewer, sessionId: number, reset: boolean): Promise<GroupLinkView> {
+  async link(viewer: Caller, sessionId: number, reset: boolean): Promise<GroupLinkView> {
     assertWritable(viewer)
     const ctx = await this.load(viewer, sessionId)
     requireAdmin(ctx, ErrorCode.groupNotAdmin)
@@ -116,7 +116,7 @@ export class GroupsService {
   }
 
   /** The tenant's own note and nickname of the group; only the fields given change. */
-  async remark(viewer: Viewer, body: GroupRemarkBody): Promise<void> {
+  async remark(viewer: Caller, body: GroupRemarkBody): Promise<void> {
     assertWritable(viewer)
     const ctx = await this.load(viewer, body.sessionId)
     const patch: { note?: string; nickname?: string } = {}
@@ -127,12 +127,12 @@ export class GroupsService {
     await this.events.notify(viewer.tenantId, ctx.group.id, ctx.group.jid)
   }
 
-  async systemGroups(viewer: Viewer): Promise<{ show: boolean }> {
-    return { show: await this.repo.showSystemGroups(viewer.tenantId, viewer.userId) }
+  async systemGroups(viewer: Caller): Promise<{ show: boolean }> {
+    return { show: await this.repo.showSystemGroups(viewer.tenantId, viewer.actingUserId) }
   }
 
-  async setSystemGroups(viewer: Viewer, show: boolean): Promise<{ show: boolean }> {
-    await this.repo.setShowSystemGroups(viewer.tenantId, viewer.userId, show, Date.now())
+  async setSystemGroups(viewer: Caller, show: boolean): Promise<{ show: boolean }> {
+    await this.repo.setShowSystemGroups(viewer.tenantId, viewer.actingUserId, show, Date.now())
     return { show }
   }
 
@@ -159,10 +159,10 @@ export class GroupsService {
 }
 
 /** A team lead reads only. */
-export const isReadOnly = (viewer: Viewer): boolean => viewer.roleId === Role.customerUserLeader
+export const isReadOnly = (viewer: Caller): boolean => viewer.roleId === Role.customerUserLeader
 
 /** Changes are for the supervisor and agents (the write routes admit no other role). */
-export function assertWritable(viewer: Viewer): void {
+export function assertWritable(viewer: Caller): void {
   if (isReadOnly(viewer)) throw new AppError(ErrorCode.forbidden)
 }
 

@@ -1,6 +1,6 @@
-import { Role } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { Actor } from '../../http/types.js'
+import type { Caller } from '../../http/caller.js'
+import { canSeeSession } from '../sessions/session.visibility.js'
 
 export interface FanAccess {
   /** fans of `ids` that are the tenant's */
@@ -10,13 +10,11 @@ export interface FanAccess {
 }
 
 /**
- * Which fans the actor may label: any fan of their tenant for the supervisor and team lead; an
- * agent (customerUser) only fans of the sessions they can access (the rule of sessions.access.ts:
- * a session migrated to them, or one of an account assigned to them and not migrated away). A fan
- * with no session yet follows its account's assignment. A fan has at most one session (one per
- * account and fan), on its own account.
+ * Which fans the caller may label: the fans of the sessions they see (the session visibility
+ * rule). A fan with no session yet follows its account's assignment. A fan has at most one
+ * session (one per account and fan), on its own account.
  */
-export async function fanAccess(db: Db, actor: Actor, ids: number[]): Promise<FanAccess> {
+export async function fanAccess(db: Db, caller: Caller, ids: number[]): Promise<FanAccess> {
   if (ids.length === 0) return { found: new Set(), allowed: new Set() }
   const rows = await db
     .selectFrom('fans as f')
@@ -26,19 +24,24 @@ export async function fanAccess(db: Db, actor: Actor, ids: number[]): Promise<Fa
     )
     .select([
       'f.id',
+      'f.tenant_id',
       'a.agent_user_id as account_agent',
-      's.id as session_id',
+      'a.deleted_at',
       's.agent_user_id as session_agent',
     ])
-    .where('f.tenant_id', '=', actor.tenantId)
+    .where('f.tenant_id', '=', caller.tenantId)
     .where('f.id', 'in', ids)
     .execute()
   const found = new Set(rows.map((r) => r.id))
-  if (actor.roleId !== Role.customerUser) return { found, allowed: found }
   const allowed = new Set(
     rows
       .filter((r) =>
-        r.session_agent !== null ? r.session_agent === actor.userId : r.account_agent === actor.userId,
+        canSeeSession(caller, {
+          tenantId: r.tenant_id,
+          sessionAgentId: r.session_agent,
+          accountAgentId: r.account_agent,
+          accountDeleted: r.deleted_at !== null,
+        }),
       )
       .map((r) => r.id),
   )

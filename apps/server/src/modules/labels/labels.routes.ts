@@ -11,8 +11,8 @@ import {
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { LabelsService } from './labels.service.js'
 
 /** Everyone of the tenant reads labels; the supervisor and agents (the desk's label management) change them. */
@@ -33,12 +33,12 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
         body: labelPageBody,
       },
     },
-    async (req) => ok(await labels.page(actorOf(req).tenantId, req.body)),
+    async (req) => ok(await labels.page(callerOf(req).tenantId, req.body)),
   )
   r.get(
     `${base}/list`,
     { config: { roles: READ }, schema: { tags, summary: 'Every label of the tenant with fan counts' } },
-    async (req) => ok({ list: await labels.list(actorOf(req).tenantId) }),
+    async (req) => ok({ list: await labels.list(callerOf(req).tenantId) }),
   )
   r.post(
     base,
@@ -50,13 +50,13 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
         body: labelCreateBody,
       },
     },
-    async (req) => ok({ id: await labels.create(actorOf(req), req.body.name) }),
+    async (req) => ok({ id: await labels.create(callerOf(req), req.body.name) }),
   )
   r.put(
     base,
     { config: { roles: WRITE }, schema: { tags, summary: 'Rename a label', body: labelRenameBody } },
     async (req) => {
-      await labels.rename(actorOf(req).tenantId, req.body.id, req.body.name)
+      await labels.rename(callerOf(req).tenantId, req.body.id, req.body.name)
       return ok(null)
     },
   )
@@ -66,7 +66,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
       config: { roles: WRITE },
       schema: { tags, summary: 'Delete a label; it leaves every fan', querystring: labelIdQuery },
     },
-    async (req) => ok(await labels.deleteLabel(actorOf(req).tenantId, req.query.id)),
+    async (req) => ok(await labels.deleteLabel(callerOf(req).tenantId, req.query.id)),
   )
   r.get(
     `${base}/fan`,
@@ -74,7 +74,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
       config: { roles: READ },
       schema: { tags, summary: "A fan's labels (an agent: fans of their sessions)", querystring: fanIdQuery },
     },
-    async (req) => ok({ list: await labels.ofFan(actorOf(req), req.query.fanId) }),
+    async (req) => ok({ list: await labels.ofFan(callerOf(req), req.query.fanId) }),
   )
   r.put(
     `${base}/fan`,
@@ -82,7 +82,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
       config: { roles: WRITE },
       schema: { tags, summary: 'Exactly these labels on one fan (empty clears)', body: fanLabelsSetBody },
     },
-    async (req) => ok(await labels.setOnFan(actorOf(req), req.body.fanId, req.body.labelIds)),
+    async (req) => ok(await labels.setOnFan(callerOf(req), req.body.fanId, req.body.labelIds)),
   )
   r.post(
     `${base}/fan/add`,
@@ -90,7 +90,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
       config: { roles: WRITE },
       schema: { tags, summary: 'Put labels on fans (batch, all or nothing)', body: fanLabelsBatchBody },
     },
-    async (req) => ok(await labels.addToFans(actorOf(req), req.body.fanIds, req.body.labelIds)),
+    async (req) => ok(await labels.addToFans(callerOf(req), req.body.fanIds, req.body.labelIds)),
   )
   r.post(
     `${base}/fan/remove`,
@@ -98,6 +98,6 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
       config: { roles: WRITE },
       schema: { tags, summary: 'Take labels off fans (batch, all or nothing)', body: fanLabelsBatchBody },
     },
-    async (req) => ok(await labels.removeFromFans(actorOf(req), req.body.fanIds, req.body.labelIds)),
+    async (req) => ok(await labels.removeFromFans(callerOf(req), req.body.fanIds, req.body.labelIds)),
   )
 }

@@ -7,8 +7,8 @@ import {
   type Page,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { Actor } from '../../http/types.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../accounts/db-errors.js'
 import { fanAccess } from './fan-access.js'
 import type { LabelsRepository } from './labels.repository.js'
@@ -37,7 +37,7 @@ export class LabelsService {
     return this.labels.all(tenantId)
   }
 
-  async create(actor: Actor, name: string): Promise<number> {
+  async create(actor: Caller, name: string): Promise<number> {
     try {
       return await this.labels.insert(actor.tenantId, name, actor.userId, Date.now())
     } catch (err) {
@@ -64,13 +64,13 @@ export class LabelsService {
   }
 
   /** The labels on one fan. */
-  async ofFan(actor: Actor, fanId: number): Promise<FanLabelView[]> {
+  async ofFan(actor: Caller, fanId: number): Promise<FanLabelView[]> {
     await this.requireFans(actor, [fanId])
     return this.labels.ofFan(this.db, actor.tenantId, fanId)
   }
 
   /** Every label on every fan. */
-  async addToFans(actor: Actor, fanIds: number[], labelIds: number[]): Promise<FanLabelsChange> {
+  async addToFans(actor: Caller, fanIds: number[], labelIds: number[]): Promise<FanLabelsChange> {
     const fans = unique(fanIds)
     const labels = unique(labelIds)
     await this.requireFans(actor, fans)
@@ -82,7 +82,7 @@ export class LabelsService {
   }
 
   /** Take the labels off the fans. */
-  async removeFromFans(actor: Actor, fanIds: number[], labelIds: number[]): Promise<FanLabelsChange> {
+  async removeFromFans(actor: Caller, fanIds: number[], labelIds: number[]): Promise<FanLabelsChange> {
     const fans = unique(fanIds)
     const labels = unique(labelIds)
     await this.requireFans(actor, fans)
@@ -91,7 +91,7 @@ export class LabelsService {
   }
 
   /** Exactly these labels on one fan. */
-  async setOnFan(actor: Actor, fanId: number, labelIds: number[]): Promise<FanLabelsChange> {
+  async setOnFan(actor: Caller, fanId: number, labelIds: number[]): Promise<FanLabelsChange> {
     const labels = unique(labelIds)
     await this.requireFans(actor, [fanId])
     await this.requireLabels(actor.tenantId, labels)
@@ -109,7 +109,7 @@ export class LabelsService {
   }
 
   /** Every fan must be the tenant's (else not found) and, for an agent, of their sessions. */
-  private async requireFans(actor: Actor, fanIds: number[]): Promise<void> {
+  private async requireFans(actor: Caller, fanIds: number[]): Promise<void> {
     const { found, allowed } = await fanAccess(this.db, actor, fanIds)
     if (fanIds.some((id) => !found.has(id))) throw notFound()
     if (fanIds.some((id) => !allowed.has(id))) throw new AppError(ErrorCode.fanNotAccessible)

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Db } from '../../db/index.js'
 import { ok } from '../../http/envelope.js'
 import type { MaterialGroupsService } from './material-groups.service.js'
 import { materialCaller } from './materials.library.js'
@@ -16,10 +15,9 @@ import { materialCaller } from './materials.library.js'
 const ROLES = TENANT_ROLES
 const base = '/damai/customer/materialGroup'
 
-export function materialGroupsRoutes(app: FastifyInstance, db: Db, groups: MaterialGroupsService): void {
+export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroupsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['materialGroup']
-  const caller = (req: Parameters<typeof materialCaller>[0]) => materialCaller(req, db)
   r.get(
     `${base}/list`,
     {
@@ -31,7 +29,7 @@ export function materialGroupsRoutes(app: FastifyInstance, db: Db, groups: Mater
       },
     },
     async (req) =>
-      ok({ list: await groups.list(await caller(req), req.query.ownerType as MaterialOwnerTypeValue) }),
+      ok({ list: await groups.list(materialCaller(req), req.query.ownerType as MaterialOwnerTypeValue) }),
   )
   r.post(
     base,
@@ -42,7 +40,7 @@ export function materialGroupsRoutes(app: FastifyInstance, db: Db, groups: Mater
     async (req) =>
       ok({
         id: await groups.create(
-          await caller(req),
+          materialCaller(req),
           req.body.ownerType as MaterialOwnerTypeValue,
           req.body.name,
         ),
@@ -55,7 +53,7 @@ export function materialGroupsRoutes(app: FastifyInstance, db: Db, groups: Mater
       schema: { tags, summary: 'Rename a material group', body: materialGroupUpdateBody },
     },
     async (req) => {
-      await groups.rename(await caller(req), req.body.id, req.body.name)
+      await groups.rename(materialCaller(req), req.body.id, req.body.name)
       return ok(null)
     },
   )
@@ -70,7 +68,7 @@ export function materialGroupsRoutes(app: FastifyInstance, db: Db, groups: Mater
       },
     },
     async (req) => {
-      await groups.remove(await caller(req), req.query.id)
+      await groups.remove(materialCaller(req), req.query.id)
       return ok(null)
     },
   )

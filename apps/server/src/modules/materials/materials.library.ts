@@ -1,9 +1,7 @@
 import { ErrorCode, MaterialOwnerType, type MaterialOwnerTypeValue, Role } from '@app/core'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../../db/index.js'
-import { actingUserId } from '../../http/acting-user.js'
+import { callerOf } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { actorOf } from '../../http/types.js'
 import type { Library } from './materials.repository.js'
 
 /** The public library's owner id. */
@@ -18,12 +16,12 @@ export interface MaterialCaller {
   master: boolean
 }
 
-export async function materialCaller(request: FastifyRequest, db: Db): Promise<MaterialCaller> {
-  const actor = actorOf(request)
+export function materialCaller(request: FastifyRequest): MaterialCaller {
+  const caller = callerOf(request)
   return {
-    tenantId: actor.tenantId,
-    userId: await actingUserId(request, db),
-    master: actor.roleId === Role.customerMaster,
+    tenantId: caller.tenantId,
+    userId: caller.actingUserId,
+    master: caller.roleId === Role.customerMaster,
   }
 }
 

@@ -14,8 +14,8 @@ import { materialUploadRoutes } from './materials.upload.js'
  */
 export function installMaterials(app: FastifyInstance, db: Db, media: MediaStore): MaterialsService {
   const materials = new MaterialsService(db, media)
-  materialGroupsRoutes(app, db, new MaterialGroupsService(db))
-  materialsRoutes(app, db, materials)
+  materialGroupsRoutes(app, new MaterialGroupsService(db))
+  materialsRoutes(app, materials)
   materialUploadRoutes(app, db, media, materials)
   return materials
 }

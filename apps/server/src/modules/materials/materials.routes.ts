@@ -11,7 +11,6 @@ import {
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
 import { ok } from '../../http/envelope.js'
 import { materialCaller } from './materials.library.js'
 import type { MaterialsService } from './materials.service.js'
@@ -24,10 +23,9 @@ import type { MaterialsService } from './materials.service.js'
 const ROLES = TENANT_ROLES
 const base = '/damai/customer/material'
 
-export function materialsRoutes(app: FastifyInstance, db: Db, materials: MaterialsService): void {
+export function materialsRoutes(app: FastifyInstance, materials: MaterialsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['material']
-  const caller = (req: Parameters<typeof materialCaller>[0]) => materialCaller(req, db)
   r.post(
     `${base}/page`,
     {
@@ -39,12 +37,12 @@ export function materialsRoutes(app: FastifyInstance, db: Db, materials: Materia
         body: materialPageBody,
       },
     },
-    async (req) => ok(await materials.page(await caller(req), req.body)),
+    async (req) => ok(await materials.page(materialCaller(req), req.body)),
   )
   r.get(
     `${base}/get`,
     { config: { roles: ROLES }, schema: { tags, summary: 'One material', querystring: materialIdQuery } },
-    async (req) => ok(await materials.get(await caller(req), req.query.id)),
+    async (req) => ok(await materials.get(materialCaller(req), req.query.id)),
   )
   r.get(
     `${base}/typeCounts`,
@@ -55,7 +53,7 @@ export function materialsRoutes(app: FastifyInstance, db: Db, materials: Materia
     async (req) =>
       ok({
         list: await materials.typeCounts(
-          await caller(req),
+          materialCaller(req),
           req.query.ownerType as MaterialOwnerTypeValue,
           req.query.usage,
         ),
@@ -71,13 +69,13 @@ export function materialsRoutes(app: FastifyInstance, db: Db, materials: Materia
         body: materialCreateBody,
       },
     },
-    async (req) => ok({ id: await materials.create(await caller(req), req.body) }),
+    async (req) => ok({ id: await materials.create(materialCaller(req), req.body) }),
   )
   r.put(
     base,
     { config: { roles: ROLES }, schema: { tags, summary: 'Change a material', body: materialUpdateBody } },
     async (req) => {
-      await materials.update(await caller(req), req.body)
+      await materials.update(materialCaller(req), req.body)
       return ok(null)
     },
   )
@@ -88,7 +86,7 @@ export function materialsRoutes(app: FastifyInstance, db: Db, materials: Materia
       schema: { tags, summary: 'Enable or disable materials (all or nothing)', body: materialEnabledBody },
     },
     async (req) => {
-      await materials.setEnabled(await caller(req), req.body.ids, req.body.enabled)
+      await materials.setEnabled(materialCaller(req), req.body.ids, req.body.enabled)
       return ok(null)
     },
   )
@@ -103,7 +101,7 @@ export function materialsRoutes(app: FastifyInstance, db: Db, materials: Materia
       },
     },
     async (req) => {
-      await materials.remove(await caller(req), req.query.ids)
+      await materials.remove(materialCaller(req), req.query.ids)
       return ok(null)
     },
   )

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/index.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import { AppError, badRequest } from '../../http/errors.js'
-import { actorOf } from '../../http/types.js'
 import { ConversionUnavailableError, gifToMp4 } from '../../media/convert.js'
 import type { MediaStore } from '../messages/media.store.js'
 import { checkMaterialFile } from './file-check.js'
@@ -92,7 +92,7 @@ export function materialUploadRoutes(
       },
     },
     async (req) => {
-      const actor = actorOf(req)
+      const actor = callerOf(req)
       const upload = await readUpload(req)
       const parsed = materialUploadFields.safeParse(upload.fields)
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
@@ -125,7 +125,7 @@ export function materialUploadRoutes(
       },
     },
     async (req, reply) => {
-      const file = await materials.file(await materialCaller(req, db), req.query.id)
+      const file = await materials.file(materialCaller(req), req.query.id)
       const exists = await fs.promises
         .access(file.absolutePath)
         .then(() => true)

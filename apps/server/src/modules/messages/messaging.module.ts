@@ -7,6 +7,7 @@ import { dialectOf } from '../../db/dialect.js'
 import type { Db } from '../../db/index.js'
 import { isGatewayError, type MessagingGateway, type ProductAccountState } from '../../gateway/port.js'
 import { AccountRuntime, shouldResumeOnStart } from '../../gateway/runtime.js'
+import { callerOfActor } from '../../http/caller.js'
 import { HubRelay } from '../../realtime/hub.js'
 import { installRealtime } from '../../realtime/socket.js'
 import { accountGroupsRoutes } from '../accounts/account-groups.routes.js'
@@ -25,7 +26,7 @@ import { SendPacer } from '../outbox/send-pacer.js'
 import { PortExpiryEngine } from '../ports/ports.engine.js'
 import { PortsRepository } from '../ports/ports.repository.js'
 import { portsRoutes } from '../ports/ports.routes.js'
-import { canAccessSession } from '../sessions/sessions.access.js'
+import { canFollowSession } from '../sessions/session.access.js'
 import { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { UsersService } from '../users/users.service.js'
 import { CommitBatcher } from './commit-batcher.js'
@@ -115,7 +116,7 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
 
   const realtime = installRealtime(app, {
     resolveToken: (t) => deps.tokens.resolve(t),
-    canJoinSession: (actor, id) => canAccessSession(db, actor, id),
+    canJoinSession: (actor, id) => canFollowSession(db, callerOfActor(actor), id),
     relay: hub,
   })
 

@@ -2,8 +2,8 @@ import { Role } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { PortsRepository } from './ports.repository.js'
 
 const pageBody = z.object({
@@ -22,7 +22,7 @@ export function portsRoutes(app: FastifyInstance, ports: PortsRepository): void 
     },
     async (req) => {
       const now = Date.now()
-      const { list, total } = await ports.page(actorOf(req).tenantId, req.body.pageNo, req.body.pageSize)
+      const { list, total } = await ports.page(callerOf(req).tenantId, req.body.pageNo, req.body.pageSize)
       return ok({
         total,
         list: list.map((p) => ({

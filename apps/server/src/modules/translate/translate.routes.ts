@@ -2,9 +2,8 @@ import { TENANT_ROLES, type TranslateResult, targetLanguageBody, translateBody }
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/index.js'
-import { actingUserId } from '../../http/acting-user.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { TranslateService } from './translate.service.js'
 
 /**
@@ -25,9 +24,8 @@ export function translateRoutes(app: FastifyInstance, db: Db, translate: Transla
       },
     },
     async (req) => {
-      const { tenantId } = actorOf(req)
-      const target =
-        req.body.target ?? (await translate.targetLanguage(tenantId, await actingUserId(req, db)))
+      const { tenantId } = callerOf(req)
+      const target = req.body.target ?? (await translate.targetLanguage(tenantId, callerOf(req).actingUserId))
       const texts = req.body.texts ?? [req.body.text as string]
       const out = await translate.translate(texts, target)
       const result: TranslateResult = req.body.texts ? { target, texts: out } : { target, text: out[0] }
@@ -41,9 +39,9 @@ export function translateRoutes(app: FastifyInstance, db: Db, translate: Transla
       schema: { tags, summary: 'The language the desk translates chats into' },
     },
     async (req) => {
-      const { tenantId } = actorOf(req)
+      const { tenantId } = callerOf(req)
       return ok({
-        targetLanguage: await translate.storedTargetLanguage(tenantId, await actingUserId(req, db)),
+        targetLanguage: await translate.storedTargetLanguage(tenantId, callerOf(req).actingUserId),
       })
     },
   )
@@ -58,8 +56,8 @@ export function translateRoutes(app: FastifyInstance, db: Db, translate: Transla
       },
     },
     async (req) => {
-      const { tenantId } = actorOf(req)
-      await translate.setTargetLanguage(tenantId, await actingUserId(req, db), req.body.targetLanguage)
+      const { tenantId } = callerOf(req)
+      await translate.setTargetLanguage(tenantId, callerOf(req).actingUserId, req.body.targetLanguage)
       return ok(null)
     },
   )

@@ -8,7 +8,8 @@ import {
 } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
-import { sessionScope, type Viewer } from '../desk/desk.viewer.js'
+import type { Caller } from '../../http/caller.js'
+import { visibleSessions } from '../sessions/session.visibility.js'
 
 /** The enabled agents (customerUser) of a tenant, by name. */
 export async function listAgents(db: Db, tenantId: number): Promise<AgentView[]> {
@@ -29,13 +30,13 @@ export async function listAgents(db: Db, tenantId: number): Promise<AgentView[]>
  * migrated to them; the whole tenant's for a supervisor at their own desk. Unread is the viewer's
  * own read state (per-user), summed over the account's valid sessions in the viewer's scope.
  */
-export async function listDeskAccounts(db: Db, viewer: Viewer): Promise<DeskAccountView[]> {
+export async function listDeskAccounts(db: Db, viewer: Caller): Promise<DeskAccountView[]> {
   const totals = await db
     .selectFrom('sessions as s')
     .leftJoin('session_reads as r', (j) =>
-      j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.userId),
+      j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
     )
-    .where(sessionScope(viewer))
+    .where(visibleSessions(viewer))
     .where('s.invalid', '=', 0)
     .select([
       's.account_id',

@@ -2,9 +2,8 @@ import { Role, TENANT_ROLES } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/index.js'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
-import { resolveViewer } from '../desk/desk.viewer.js'
 import { listAgents, listDeskAccounts } from './agents.query.js'
 
 const tags = ['desk']
@@ -21,7 +20,7 @@ export function agentsRoutes(app: FastifyInstance, db: Db): void {
       config: { roles: [Role.customerMaster, Role.customerUser] },
       schema: { tags, summary: "The tenant's enabled agents (id, username, nickname)" },
     },
-    async (req) => ok(await listAgents(db, actorOf(req).tenantId)),
+    async (req) => ok(await listAgents(db, callerOf(req).tenantId)),
   )
   r.get(
     '/damai/customer/user/deskAccounts',
@@ -32,6 +31,6 @@ export function agentsRoutes(app: FastifyInstance, db: Db): void {
         summary: "The desk's WS accounts with status and the viewer's unread (customer-user-id: acting)",
       },
     },
-    async (req) => ok(await listDeskAccounts(db, await resolveViewer(db, req))),
+    async (req) => ok(await listDeskAccounts(db, callerOf(req))),
   )
 }

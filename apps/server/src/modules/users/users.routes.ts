@@ -1,8 +1,8 @@
 import { ALL_ROLES, changePasswordBody, TENANT_ROLES } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { actorOf } from '../../http/types.js'
 import type { UsersService } from './users.service.js'
 
 export function usersRoutes(app: FastifyInstance, users: UsersService): void {
@@ -10,7 +10,7 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
   r.get(
     '/damai/system/user/profile/get',
     { config: { roles: ALL_ROLES }, schema: { tags: ['user'], summary: 'The current user' } },
-    async (req) => ok(await users.profile(actorOf(req))),
+    async (req) => ok(await users.profile(callerOf(req))),
   )
   r.put(
     '/damai/system/user/profile/update-password',
@@ -23,7 +23,7 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
       },
     },
     async (req) => {
-      await users.changeOwnPassword(actorOf(req), req.body.password)
+      await users.changeOwnPassword(callerOf(req), req.body.password)
       return ok(null)
     },
   )
@@ -33,6 +33,6 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
       config: { roles: TENANT_ROLES },
       schema: { tags: ['user'], summary: 'Risk status of my tenant (1 under control)' },
     },
-    async (req) => ok(await users.tenantRiskStatus(actorOf(req))),
+    async (req) => ok(await users.tenantRiskStatus(callerOf(req))),
   )
 }

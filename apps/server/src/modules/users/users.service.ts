@@ -10,8 +10,8 @@ import {
   vipActive,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { Actor } from '../../http/types.js'
 import { hashPassword } from '../auth/password.js'
 import type { TokenService } from '../auth/token.service.js'
 
@@ -47,7 +47,7 @@ export class UsersService {
     return [master?.valid_start_date ?? null, master?.valid_end_date ?? null]
   }
 
-  async profile(actor: Actor): Promise<CurrentUser> {
+  async profile(actor: Caller): Promise<CurrentUser> {
     const row = await this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
@@ -93,7 +93,7 @@ export class UsersService {
   }
 
   /** Change one's own password with the shared rules; every token of the user is revoked. */
-  async changeOwnPassword(actor: Actor, password: string): Promise<void> {
+  async changeOwnPassword(actor: Caller, password: string): Promise<void> {
     const key = checkPassword(password, actor.username)
     if (key) throw new AppError(ErrorCode.passwordWeak, { messageKey: key })
     const password_hash = await hashPassword(password)
@@ -106,7 +106,7 @@ export class UsersService {
     await this.tokens.revokeAllOf(actor.userId)
   }
 
-  async tenantRiskStatus(actor: Actor): Promise<number> {
+  async tenantRiskStatus(actor: Caller): Promise<number> {
     const row = await this.db
       .selectFrom('tenants')
       .select('risk_status')

@@ -1,8 +1,9 @@
 import { roomOf } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
+import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { sessionScope, type Viewer } from './desk.viewer.js'
+import { canSeeSession, visibleSessions } from './session.visibility.js'
 
 /** A session the viewer may work on, with what the desk's actions need of its account and peer. */
 export interface DeskSession {
@@ -24,7 +25,7 @@ export interface DeskSession {
  * Load a session in the viewer's scope; another tenant's, or one outside an agent's scope, is
  * not found (and nothing is changed).
  */
-export async function loadDeskSession(db: Db, viewer: Viewer, sessionId: number): Promise<DeskSession> {
+export async function loadDeskSession(db: Db, viewer: Caller, sessionId: number): Promise<DeskSession> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
@@ -45,7 +46,7 @@ export async function loadDeskSession(db: Db, viewer: Viewer, sessionId: number)
       'g.jid as g_jid',
       'g.subject as g_subject',
     ])
-    .where(sessionScope(viewer))
+    .where(visibleSessions(viewer))
     .where('s.id', '=', sessionId)
     .executeTakeFirst()
   if (!row) throw notFound()
@@ -80,6 +81,24 @@ export async function loadDeskSession(db: Db, viewer: Viewer, sessionId: number)
     },
     peer,
   }
+}
+
+/** Whether the caller may follow a session (a socket joining its room): the same rule as the desk list. */
+export async function canFollowSession(db: Db, caller: Caller, sessionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
+    .select(['s.tenant_id', 's.agent_user_id', 'a.agent_user_id as account_agent', 'a.deleted_at'])
+    .where('s.tenant_id', '=', caller.tenantId)
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst()
+  if (!row) return false
+  return canSeeSession(caller, {
+    tenantId: row.tenant_id,
+    sessionAgentId: row.agent_user_id,
+    accountAgentId: row.account_agent,
+    accountDeleted: row.deleted_at !== null,
+  })
 }
 
 /** The rooms that hear about a session: supervisors (tenant), its open chat boxes, and its agent. */
