@@ -268,6 +268,25 @@ export interface OutboxTable {
   updated_at: number
 }
 
+/** A request to WhatsApp that is not a message: withdraw a sent message, or read receipts. */
+export interface GatewayRequestTable {
+  id: Generated<number>
+  tenant_id: number
+  account_id: number
+  session_id: number
+  kind: string
+  payload: string
+  requested_by: number
+  state: string
+  attempts: Generated<number>
+  due_at: number
+  lease_owner: string | null
+  lease_until: number | null
+  last_error: string | null
+  created_at: number
+  updated_at: number
+}
+
 export interface AcquisitionShareTable {
   id: Generated<number>
   tenant_id: number
@@ -298,6 +317,7 @@ export interface Database extends AuthTables {
   media_files: MediaFileTable
   messages: MessageTable
   outbox: OutboxTable
+  gateway_requests: GatewayRequestTable
   acquisition_shares: AcquisitionShareTable
   labels: LabelTable
   fan_labels: FanLabelTable
@@ -321,6 +341,7 @@ export type Fan = Selectable<FanTable>
 export type Session = Selectable<SessionTable>
 export type Message = Selectable<MessageTable>
 export type OutboxRow = Selectable<OutboxTable>
+export type GatewayRequestRow = Selectable<GatewayRequestTable>
 export type Port = Selectable<PortTable>
 export type Label = Selectable<LabelTable>
 export type MaterialRow = Selectable<MaterialTable>

@@ -1,11 +1,12 @@
-import { MessageStatus, type ReadResult, roomOf } from '@app/core'
+import { MessageStatus, type ReadResult } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
-import type { MessageRef, MessagingGateway } from '../../gateway/port.js'
+import type { MessageRef } from '../../gateway/port.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { userRooms } from '../../realtime/rooms.js'
+import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
-import type { Background } from './background.js'
 import type { CountsCache } from './counts.cache.js'
 
 /** Inbound messages a read marks as read on WhatsApp at most (the newest). */
@@ -19,9 +20,8 @@ const RECEIPTS_MAX = 50
 export class ChatReads {
   constructor(
     private readonly db: Db,
-    private readonly gateway: MessagingGateway,
     private readonly hub: RealtimeHub,
-    private readonly background: Background,
+    private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
   ) {}
 
@@ -56,7 +56,7 @@ export class ChatReads {
       },
     )
     this.emit(viewer, sessionId, 0)
-    this.background.run('read receipts', () => this.sendReceipts(d, previous?.last_read_message_id ?? 0))
+    await this.queueReceipts(viewer, d, previous?.last_read_message_id ?? 0)
     return { sessionId, unreadCount: 0 }
   }
 
@@ -99,11 +99,12 @@ export class ChatReads {
 
   private emit(viewer: Caller, sessionId: number, unreadCount: number): void {
     this.counts.forget(viewer.tenantId)
-    const rooms = [...new Set([roomOf.user(viewer.actingUserId), roomOf.user(viewer.userId)])]
+    const rooms = userRooms(viewer.actingUserId, viewer.userId)
     this.hub.emit(rooms, 'session.read', { sessionId, userId: viewer.actingUserId, unreadCount })
   }
 
-  private async sendReceipts(d: DeskSession, afterId: number): Promise<void> {
+  /** Read receipts for the customer's messages since the previous read, through the durable request path. */
+  private async queueReceipts(viewer: Caller, d: DeskSession, afterId: number): Promise<void> {
     const rows = await this.db
       .selectFrom('messages')
       .select(['wa_message_id', 'sender_jid'])
@@ -122,6 +123,12 @@ export class ChatReads {
       fromMe: false,
       ...(group && r.sender_jid ? { participant: r.sender_jid } : {}),
     }))
-    await this.gateway.markRead(String(d.account.id), refs)
+    await this.requests.add({
+      tenantId: viewer.tenantId,
+      accountId: d.account.id,
+      sessionId: d.session.id,
+      requestedBy: viewer.actingUserId,
+      payload: { kind: 'read', refs },
+    })
   }
 }

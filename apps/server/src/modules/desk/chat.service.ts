@@ -6,23 +6,22 @@ import {
   OutboxState,
   REVOKE_WINDOW_MS,
   type RevokeResult,
-  roomOf,
   SESSION_QUEUE_MAX,
   type SendChatBody,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
-import type { MessagingGateway } from '../../gateway/port.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { messageRooms } from '../../realtime/rooms.js'
 import { contactVcard } from '../materials/materials.outbound.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import { MessagesRepository } from '../messages/messages.repository.js'
+import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { StoredOutbound } from '../outbox/outbox.content.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
-import type { Background } from './background.js'
 import { presentChatMessage } from './chat.history.js'
 import type { CountsCache } from './counts.cache.js'
 import { restricted } from './session.presenter.js'
@@ -46,9 +45,8 @@ export class ChatService {
   constructor(
     private readonly db: Db,
     private readonly outbox: OutboxService,
-    private readonly gateway: MessagingGateway,
     private readonly hub: RealtimeHub,
-    private readonly background: Background,
+    private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
     private readonly materials?: MaterialResolver,
   ) {}
@@ -131,20 +129,17 @@ export class ChatService {
       .executeTakeFirstOrThrow()
     if (fresh.status !== MessageStatus.sent || fresh.timestamp < Date.now() - REVOKE_WINDOW_MS)
       throw new AppError(ErrorCode.revokeNotAllowed)
-    this.background.run('revoke', async () => {
-      try {
-        await this.gateway.revoke(String(message.account_id), {
-          chatId: desk.peer.jid,
-          id: message.wa_message_id,
-          fromMe: true,
-        })
-      } catch (err) {
-        const rooms = [...new Set([roomOf.user(viewer.userId), roomOf.user(viewer.actingUserId)])]
-        this.hub.emit(rooms, 'message.revokeFailed', { id: message.id, sessionId: message.session_id })
-        throw err
-      }
-      const row = await this.messages.withdraw(this.db, message.account_id, message.wa_message_id)
-      if (row) this.emitUpdate(row)
+    await this.requests.add({
+      tenantId: viewer.tenantId,
+      accountId: message.account_id,
+      sessionId: message.session_id,
+      requestedBy: viewer.actingUserId,
+      payload: {
+        kind: 'revoke',
+        messageId: message.id,
+        target: { chatId: desk.peer.jid, id: message.wa_message_id, fromMe: true },
+        notifyUserIds: [viewer.userId, viewer.actingUserId],
+      },
     })
     return { messageId, accepted: true }
   }
@@ -226,10 +221,6 @@ export class ChatService {
   }
 
   private emitUpdate(m: Message): void {
-    this.hub.emit(
-      [roomOf.tenant(m.tenant_id), roomOf.session(m.session_id)],
-      'message.updated',
-      presentMessageUpdate(m),
-    )
+    this.hub.emit(messageRooms(m), 'message.updated', presentMessageUpdate(m))
   }
 }

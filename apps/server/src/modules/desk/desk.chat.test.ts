@@ -6,10 +6,12 @@ import {
   SESSION_QUEUE_MAX,
   type SessionPage,
 } from '@app/core'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession, drainOutbox, recordEvents } from '../../test/messaging.js'
 import { pngFile } from '../materials/materials.fixtures.js'
+import { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import { type As, deskClient } from './desk.fixtures.js'
 
 let ctx: TestContext
@@ -273,6 +275,41 @@ describe('revoke', () => {
     ).toMatchObject({
       status: 'withdrawn',
     })
+  })
+
+  it('still withdraws after a restart between the request and its delivery', async () => {
+    const c = '447700900023'
+    const s = await customerSession(ctx, c, SHOP)
+    const m = await sent(agentA, { sessionId: s, type: 'text', text: 'sent by mistake' })
+    await drainOutbox(ctx)
+    expect((await api.post(agentA, '/damai/customer/user/revokeChatMessage', { messageId: m.id })).code).toBe(
+      0,
+    )
+    // the process that answered dies holding the request: its lease runs out unreleased
+    await ctx.db
+      .updateTable('gateway_requests')
+      .set({ lease_owner: 'a-process-that-died', lease_until: Date.now() - 1 })
+      .where('state', '=', 'open')
+      .execute()
+    expect((await row(m.id)).status).toBe('sent')
+    // a new process on the same database takes it over
+    const restarted = new GatewayRequests(
+      ctx.db,
+      ctx.sim.gateway,
+      ctx.messaging.hub,
+      { pollMs: 60_000, leaseMs: 60_000, maxWaitMs: 60_000, maxAttempts: 5 },
+      pino({ level: 'silent' }),
+    )
+    await restarted.drain()
+    await ctx.sim.settle(100)
+    expect((await row(m.id)).status).toBe('withdrawn')
+    expect(fromShop(c)[0]).toMatchObject({ revoked: true })
+    const request = await ctx.db
+      .selectFrom('gateway_requests')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(request).toMatchObject({ kind: 'revoke', state: 'done', lease_owner: null })
   })
 
   it('withdraws a queued message at once, and it is never sent', async () => {

@@ -4,9 +4,9 @@ import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import type { MediaStore } from '../messages/media.store.js'
+import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import { Background } from './background.js'
 import { ChatHistory } from './chat.history.js'
 import { ChatMedia } from './chat.media.js'
 import { ChatReads } from './chat.reads.js'
@@ -25,6 +25,8 @@ export interface DeskDeps {
   gateway: MessagingGateway
   hub: RealtimeHub
   outbox: OutboxService
+  /** withdrawals and read receipts, stored and retried like sends */
+  requests: GatewayRequests
   sessions: SessionsRepository
   media: MediaStore
   logger: Logger
@@ -34,16 +36,15 @@ export interface DeskDeps {
 
 /**
  * The agent desk's server side: presence, the session list and actions, the chat calls. Sends
- * go through the outbox; events through the realtime hub. `settled()` waits for the work a call
- * answered before finishing (revokes, read receipts).
+ * go through the outbox; events through the realtime hub. `settled()` runs the withdrawals and read
+ * receipts that are due (tests).
  */
 export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const { db, gateway, hub } = deps
-  const background = new Background(deps.logger.child({ module: 'desk' }))
   const counts = new CountsCache()
   const list = new SessionListQuery(db, counts)
-  const reads = new ChatReads(db, gateway, hub, background, counts)
-  const chat = new ChatService(db, deps.outbox, gateway, hub, background, counts, deps.materials)
+  const reads = new ChatReads(db, hub, deps.requests, counts)
+  const chat = new ChatService(db, deps.outbox, hub, deps.requests, counts, deps.materials)
   const presence = new DeskPresence(db, hub)
   const actions = new SessionActions(db, list, reads, hub)
   const creator = new SessionCreator(db, gateway, deps.sessions, list)
@@ -55,7 +56,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
     chat,
     reads,
   })
-  return { list, reads, chat, presence, actions, creator, settled: () => background.settled() }
+  return { list, reads, chat, presence, actions, creator, settled: () => deps.requests.drain() }
 }
 
 export type Desk = ReturnType<typeof installDesk>

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { type DeskEnterResult, roomOf } from '@app/core'
+import type { DeskEnterResult } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { userRooms } from '../../realtime/rooms.js'
 
 /**
  * One live desk per agent (spec §4/§8 code 433). Entering the desk gives a new desk id and makes
@@ -54,8 +55,9 @@ export class DeskPresence {
       return old
     })
     if (previous) {
-      const rooms = [roomOf.user(previous.holder_user_id), roomOf.user(viewer.actingUserId)]
-      this.hub.emit([...new Set(rooms)], 'desk.taken', { deskId: previous.desk_id })
+      this.hub.emit(userRooms(previous.holder_user_id, viewer.actingUserId), 'desk.taken', {
+        deskId: previous.desk_id,
+      })
     }
     const user = await this.db
       .selectFrom('users')

@@ -6,7 +6,7 @@ import { type ChatMessageView, ErrorCode, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession, drainOutbox } from '../../test/messaging.js'
-import { exeFile, gifFile, jpegFile, mp4File, pngFile } from '../materials/materials.fixtures.js'
+import { exeFile, jpegFile, mp4File, pngFile } from '../materials/materials.fixtures.js'
 import { audioSeconds } from './audio-duration.js'
 import { damagedOgg, deskClient, mp3Voice, oggVoice } from './desk.fixtures.js'
 

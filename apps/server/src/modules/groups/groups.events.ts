@@ -1,8 +1,8 @@
-import { roomOf } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { sessionRooms } from '../../realtime/rooms.js'
 import type { GroupsRepository } from './groups.repository.js'
 
 /**
@@ -20,8 +20,7 @@ export class GroupEvents {
   async notify(tenantId: number, groupChatId: number, jid: string): Promise<void> {
     const session = await this.repo.sessionOf(tenantId, groupChatId)
     if (!session) return
-    const rooms = [roomOf.tenant(tenantId), roomOf.session(session.id)]
-    if (session.agent) rooms.push(roomOf.user(session.agent))
+    const rooms = sessionRooms(tenantId, session.id, session.agent)
     this.hub.emit(rooms, 'group.updated', { sessionId: session.id, groupChatId, jid })
   }
 

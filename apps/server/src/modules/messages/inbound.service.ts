@@ -1,4 +1,3 @@
-import { roomOf } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
@@ -11,6 +10,7 @@ import {
   toFailureReason,
 } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { messageRooms, sessionRooms } from '../../realtime/rooms.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { CommitBatcher, Job } from './commit-batcher.js'
 import { storedContent } from './inbound.content.js'
@@ -132,7 +132,7 @@ export class InboundService {
           ? this.store.messages.withdraw(tx, accountId, c.target.id)
           : this.store.messages.edit(tx, accountId, c.target.id, c.text ?? ''),
       )
-      if (row) this.emitUpdates(tenantId, [row], c.kind === 'edit')
+      if (row) this.emitUpdates([row], c.kind === 'edit')
       return
     }
     let file: StoredFile | undefined
@@ -195,7 +195,7 @@ export class InboundService {
       }
       return out
     })
-    this.emitUpdates(tenantId, rows, false)
+    this.emitUpdates(rows, false)
   }
 
   /** A new message goes to the tenant (supervisors), the session, and the agent the session belongs to. */
@@ -203,26 +203,17 @@ export class InboundService {
     if (o.created) {
       const { message, session, peer } = o.created
       const agent = session.agent_user_id ?? account.agentUserId
-      const rooms = [
-        roomOf.tenant(account.tenantId),
-        roomOf.session(session.id),
-        ...(agent ? [roomOf.user(agent)] : []),
-      ]
-      this.hub.emit(rooms, 'message.new', {
+      this.hub.emit(sessionRooms(account.tenantId, session.id, agent), 'message.new', {
         message: presentMessage(message),
         session: presentSession(session, peer),
       })
     }
-    this.emitUpdates(account.tenantId, o.updated, false)
+    this.emitUpdates(o.updated, false)
   }
 
-  private emitUpdates(tenantId: number, rows: Message[], withBody: boolean): void {
+  private emitUpdates(rows: Message[], withBody: boolean): void {
     for (const row of rows) {
-      this.hub.emit(
-        [roomOf.tenant(tenantId), roomOf.session(row.session_id)],
-        'message.updated',
-        presentMessageUpdate(row, withBody),
-      )
+      this.hub.emit(messageRooms(row), 'message.updated', presentMessageUpdate(row, withBody))
     }
   }
 

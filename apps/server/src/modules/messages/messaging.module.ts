@@ -20,6 +20,7 @@ import { AccountStatusSync } from '../accounts/accounts.status.js'
 import { acquisitionRoutes } from '../accounts/acquisition.routes.js'
 import { AcquisitionService } from '../accounts/acquisition.service.js'
 import type { TokenService } from '../auth/token.service.js'
+import { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import { OutboxDispatcher } from '../outbox/outbox.engine.js'
 import { OutboxService } from '../outbox/outbox.service.js'
 import { SendPacer } from '../outbox/send-pacer.js'
@@ -96,6 +97,18 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
     logger.child({ module: 'outbox' }),
   )
   outbox.onEnqueued = () => dispatcher.wake()
+  const requests = new GatewayRequests(
+    db,
+    gateway,
+    hub,
+    {
+      pollMs: config.OUTBOX_POLL_MS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+      maxWaitMs: config.OUTBOX_MAX_WAIT_MS,
+      maxAttempts: 5,
+    },
+    logger.child({ module: 'gateway-requests' }),
+  )
   const portExpiry = new PortExpiryEngine(
     ports,
     runtime,
@@ -128,13 +141,14 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
       await inbound.replaySpool()
       portExpiry.start()
       dispatcher.start()
+      requests.start()
       await resumeLinked()
     },
     /** Stop the loops, then close every socket without logging out (a restart resumes them). */
     async stop(): Promise<void> {
       if (!started) return
       started = false
-      await Promise.all([dispatcher.stop(), portExpiry.stop()])
+      await Promise.all([dispatcher.stop(), requests.stop(), portExpiry.stop()])
       await runtime.shutdown()
     },
   }
@@ -165,6 +179,7 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
     hub,
     outbox,
     dispatcher,
+    requests,
     inbound,
     runtime,
     sync,

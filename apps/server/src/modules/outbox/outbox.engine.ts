@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import {
-  FailureReason,
-  type FailureReasonValue,
-  MessageStatus,
-  roomOf,
-  SendOrigin,
-  vipActive,
-} from '@app/core'
+import { FailureReason, type FailureReasonValue, MessageStatus, SendOrigin, vipActive } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Message, OutboxRow } from '../../db/schema.js'
 import { GatewayError, isGatewayError, type MessagingGateway, toFailureReason } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { messageRooms } from '../../realtime/rooms.js'
 import type { MediaStore } from '../messages/media.store.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import type { UsersService } from '../users/users.service.js'
@@ -179,11 +173,7 @@ export class OutboxDispatcher {
   }
 
   private emit(m: Message): void {
-    this.hub.emit(
-      [roomOf.tenant(m.tenant_id), roomOf.session(m.session_id)],
-      'message.updated',
-      presentMessageUpdate(m),
-    )
+    this.hub.emit(messageRooms(m), 'message.updated', presentMessageUpdate(m))
   }
 }
 

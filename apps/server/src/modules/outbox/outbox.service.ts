@@ -5,7 +5,6 @@ import {
   type OutboundContentInput,
   OutboxState,
   PREVIEW_MAX,
-  roomOf,
   SendOrigin,
   type SendOriginValue,
   vipActive,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { sessionRooms } from '../../realtime/rooms.js'
 import { presentMessage, presentSession } from '../messages/messages.presenter.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { UsersService } from '../users/users.service.js'
@@ -155,14 +155,10 @@ export class OutboxService {
       .where('id', '=', accountId)
       .executeTakeFirst()
     const agent = session.agent_user_id ?? account?.agent_user_id
-    this.hub.emit(
-      [roomOf.tenant(req.tenantId), roomOf.session(session.id), ...(agent ? [roomOf.user(agent)] : [])],
-      'message.new',
-      {
-        message: view,
-        session: presentSession(touched, { jid: peer.jid, title: peer.title }),
-      },
-    )
+    this.hub.emit(sessionRooms(req.tenantId, session.id, agent), 'message.new', {
+      message: view,
+      session: presentSession(touched, { jid: peer.jid, title: peer.title }),
+    })
     this.onEnqueued()
     return view
   }

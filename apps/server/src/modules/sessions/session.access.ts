@@ -1,8 +1,8 @@
-import { roomOf } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
+import { sessionRooms as roomsOfSession } from '../../realtime/rooms.js'
 import { canSeeSession, visibleSessions } from './session.visibility.js'
 
 /** A session the viewer may work on, with what the desk's actions need of its account and peer. */
@@ -104,7 +104,5 @@ export async function canFollowSession(db: Db, caller: Caller, sessionId: number
 /** The rooms that hear about a session: supervisors (tenant), its open chat boxes, and its agent. */
 export function sessionRooms(d: DeskSession, ...users: (number | null | undefined)[]): string[] {
   const agent = d.session.agent_user_id ?? d.account.agentUserId
-  const rooms = [roomOf.tenant(d.session.tenant_id), roomOf.session(d.session.id)]
-  for (const u of [agent, ...users]) if (u) rooms.push(roomOf.user(u))
-  return [...new Set(rooms)]
+  return roomsOfSession(d.session.tenant_id, d.session.id, agent, ...users)
 }

@@ -16,6 +16,6 @@ export function installTranslate(
     ? new LibreTranslateProvider({ url: config.TRANSLATE_URL, apiKey: config.TRANSLATE_API_KEY })
     : null
   const service = new TranslateService(db, provider, logger.child({ module: 'translate' }))
-  translateRoutes(app, db, service)
+  translateRoutes(app, service)
   return service
 }

@@ -1,7 +1,6 @@
 import { TENANT_ROLES, type TranslateResult, targetLanguageBody, translateBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
 import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import type { TranslateService } from './translate.service.js'
@@ -10,7 +9,7 @@ import type { TranslateService } from './translate.service.js'
  * Translation for the desk and chat history. The target language is the desk user's: the agent a
  * supervisor acts as (customer-user-id, spec §6 "customer user" calls), else the caller.
  */
-export function translateRoutes(app: FastifyInstance, db: Db, translate: TranslateService): void {
+export function translateRoutes(app: FastifyInstance, translate: TranslateService): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['translate']
   r.post(
