@@ -6,8 +6,8 @@ import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
+import type { CountsCache } from '../sessions/counts.cache.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
-import type { CountsCache } from './counts.cache.js'
 
 /** Inbound messages a read marks as read on WhatsApp at most (the newest). */
 const RECEIPTS_MAX = 50

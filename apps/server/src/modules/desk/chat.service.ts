@@ -21,10 +21,10 @@ import { MessagesRepository } from '../messages/messages.repository.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { StoredOutbound } from '../outbox/outbox.content.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
+import type { CountsCache } from '../sessions/counts.cache.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
+import { restricted } from '../sessions/session.presenter.js'
 import { presentChatMessage } from './chat.history.js'
-import type { CountsCache } from './counts.cache.js'
-import { restricted } from './session.presenter.js'
 
 /** What a material sends as, from the material library (its owner checks included). */
 export type MaterialResolver = (

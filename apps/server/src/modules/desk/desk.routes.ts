@@ -14,11 +14,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
+import type { SessionListQuery } from '../sessions/session-list.query.js'
 import { READ_ROLES, WRITE_ROLES } from './chat.routes.js'
 import type { DeskPresence } from './desk.presence.js'
 import type { SessionActions } from './session.actions.js'
 import type { SessionCreator } from './session.create.js'
-import type { SessionListQuery } from './session-list.query.js'
 
 export interface DeskRouteDeps {
   presence: DeskPresence

@@ -17,9 +17,9 @@ import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { type DeskSession, loadDeskSession, sessionRooms } from '../sessions/session.access.js'
+import { fanDetail, groupDetail } from '../sessions/session.detail.js'
+import type { SessionListQuery } from '../sessions/session-list.query.js'
 import type { ChatReads } from './chat.reads.js'
-import { fanDetail, groupDetail } from './session.detail.js'
-import type { SessionListQuery } from './session-list.query.js'
 
 /** Session columns behind the simple toggles. */
 const COLUMN = { pinned: 'pinned', blocked: 'blocked', dnd: 'dnd', aiReply: 'ai_reply' } as const

@@ -12,8 +12,8 @@ import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { FansRepository } from '../fans/fans.repository.js'
+import type { SessionListQuery } from '../sessions/session-list.query.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { SessionListQuery } from './session-list.query.js'
 
 /**
  * A new personal session with a phone number (spec §5: 9–20 digits), from the chosen WS account

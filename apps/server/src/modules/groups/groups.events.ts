@@ -3,7 +3,7 @@ import { normalizeJid } from '../../gateway/jid.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
-import type { GroupsRepository } from './groups.repository.js'
+import type { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 
 /**
  * Tells the desk that a group chat changed (`group.updated`): after the desk's own changes, and
@@ -13,7 +13,7 @@ import type { GroupsRepository } from './groups.repository.js'
 export class GroupEvents {
   constructor(
     private readonly db: Db,
-    private readonly repo: GroupsRepository,
+    private readonly repo: GroupChatsRepository,
     private readonly hub: RealtimeHub,
   ) {}
 

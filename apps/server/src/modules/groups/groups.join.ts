@@ -24,14 +24,16 @@ import { assertWritable } from './groups.service.js'
  * session at once, so it shows in the session list before anyone writes.
  */
 export class GroupJoinService {
-  private readonly store = new GroupChatsRepository()
+  private readonly store: GroupChatsRepository
 
   constructor(
     private readonly db: Db,
     private readonly gateway: MessagingGateway,
     private readonly sessions: SessionsRepository,
     private readonly events: GroupEvents,
-  ) {}
+  ) {
+    this.store = new GroupChatsRepository(db)
+  }
 
   /** The WS accounts the viewer may join groups with. */
   async accounts(viewer: Caller): Promise<GroupAccountView[]> {

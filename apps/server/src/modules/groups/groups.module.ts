@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import { SessionsRepository } from '../sessions/sessions.repository.js'
 import { GroupChangesService } from './groups.changes.js'
 import { GroupEvents } from './groups.events.js'
 import { GroupJoinService } from './groups.join.js'
-import { GroupsRepository } from './groups.repository.js'
 import { groupsRoutes } from './groups.routes.js'
 import { GroupsService } from './groups.service.js'
 
@@ -21,7 +21,7 @@ export interface GroupsDeps {
  * are stored. Install after the messaging module, so its inbound handlers run first.
  */
 export function installGroups(app: FastifyInstance, { db, gateway, hub }: GroupsDeps) {
-  const repo = new GroupsRepository(db)
+  const repo = new GroupChatsRepository(db)
   const events = new GroupEvents(db, repo, hub)
   const groups = new GroupsService(db, gateway, repo, events)
   const changes = new GroupChangesService(groups, gateway)

@@ -7,7 +7,7 @@ import {
   type GroupRoleValue,
 } from '@app/core'
 import { jidToPhone } from '../../gateway/jid.js'
-import type { GroupChat, MemberRow } from './groups.repository.js'
+import type { GroupChat, MemberRow } from '../sessions/group-chats.repository.js'
 
 /** WhatsApp's participant role as the desk names it. */
 export function toGroupRole(raw: string): GroupRoleValue {

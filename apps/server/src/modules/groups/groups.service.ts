@@ -16,12 +16,11 @@ import type { MessagingGateway } from '../../gateway/port.js'
 import { qrDataUrl } from '../../gateway/qr.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
+import type { GroupChat, GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
 import { viaGateway } from './groups.errors.js'
 import type { GroupEvents } from './groups.events.js'
 import { isGroupAdmin, presentGroupInfo, presentMember, toGroupRole } from './groups.presenter.js'
-import type { GroupChat, GroupsRepository } from './groups.repository.js'
 
 /** A group session the viewer may work on, with our account's place in the group. */
 export interface GroupContext {
@@ -39,12 +38,10 @@ export interface GroupContext {
  * info changes live in GroupChangesService; joining in GroupJoinService.
  */
 export class GroupsService {
-  private readonly store = new GroupChatsRepository()
-
   constructor(
     private readonly db: Db,
     private readonly gateway: MessagingGateway,
-    private readonly repo: GroupsRepository,
+    private readonly repo: GroupChatsRepository,
     private readonly events: GroupEvents,
   ) {}
 
@@ -148,7 +145,7 @@ export class GroupsService {
       )
       await this.db
         .transaction()
-        .execute((tx) => this.store.apply(tx, ctx.viewer.tenantId, ctx.desk.account.id, info, Date.now()))
+        .execute((tx) => this.repo.apply(tx, ctx.viewer.tenantId, ctx.desk.account.id, info, Date.now()))
     } catch (err) {
       if (strict) throw err
       return false

@@ -2,7 +2,7 @@ import { ErrorCode, type GroupInfoView, type GroupMemberPage, Role } from '@app/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getGroup, updateGroup } from '../../gateway/simulator/groups.js'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
-import { systemGroupSession, systemGroupsHidden } from './system-groups.js'
+import { systemGroupSession, systemGroupsHidden } from '../sessions/system-groups.js'
 
 let ctx: TestContext
 let tenant: number

@@ -51,7 +51,7 @@ export class InboundService {
     private readonly log: Logger,
     private readonly spool?: InboundSpool,
   ) {
-    this.store = new InboundStore(sessions)
+    this.store = new InboundStore(db, sessions)
   }
 
   /**

@@ -1,6 +1,6 @@
 import { FanSource, isOptOut, MessageStatus, OutboxState } from '@app/core'
 import type { Kysely } from 'kysely'
-import type { Database } from '../../db/index.js'
+import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { InboundMessage } from '../../gateway/port.js'
@@ -39,10 +39,15 @@ export function contactKey(accountId: number, m: InboundMessage): string {
 /** The writes of one inbound message, inside the caller's transaction. */
 export class InboundStore {
   readonly fans = new FansRepository()
-  readonly groups = new GroupChatsRepository()
+  readonly groups: GroupChatsRepository
   readonly messages = new MessagesRepository()
 
-  constructor(private readonly sessions: SessionsRepository) {}
+  constructor(
+    db: Db,
+    private readonly sessions: SessionsRepository,
+  ) {
+    this.groups = new GroupChatsRepository(db)
+  }
 
   /**
    * Store one message (once: a repeat is a no-op). `known` is the chat as a previous commit left

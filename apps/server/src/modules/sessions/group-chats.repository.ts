@@ -1,11 +1,34 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../../db/index.js'
+import type { GroupMembersBody } from '@app/core'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+import type { GroupChatTable } from '../../db/schema.js'
+import { containsText } from '../../db/search.js'
 import type { GroupInfo } from '../../gateway/port.js'
 
 type Q = Kysely<Database>
 
-/** Group chats seen by an account, and their members. */
+export type GroupChat = Selectable<GroupChatTable>
+
+/** A stored member with what the account knows of them as a customer. */
+export interface MemberRow {
+  jid: string
+  role: string
+  nickname: string | null
+  push_name: string | null
+  phone: string | null
+}
+
+/** WhatsApp's roles in the order the member list shows them. */
+const roleOrder = sql<number>`case m.role when 'superadmin' then 0 when 'admin' then 1 else 2 end`
+
+/**
+ * Group chats seen by an account, their members, and each desk user's choice to list system
+ * groups. The writes of inbound group changes take the caller's transaction; the desk's reads
+ * and annotations take the tenant.
+ */
 export class GroupChatsRepository {
+  constructor(private readonly db: Db) {}
+
   async ensure(q: Q, tenantId: number, accountId: number, jid: string, now: number) {
     const find = () =>
       q
@@ -93,6 +116,152 @@ export class GroupChatsRepository {
         action === 'promote' || action === 'demote'
           ? oc.columns(['group_chat_id', 'jid']).doUpdateSet({ role })
           : oc.columns(['group_chat_id', 'jid']).doNothing(),
+      )
+      .execute()
+  }
+
+  byId(tenantId: number, groupChatId: number): Promise<GroupChat | undefined> {
+    return this.db
+      .selectFrom('group_chats')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', groupChatId)
+      .executeTakeFirst()
+  }
+
+  /** WhatsApp's role of the first of `jids` (our account's addresses) that is a member; null when none is. */
+  async roleOf(tenantId: number, groupChatId: number, jids: string[]): Promise<string | null> {
+    if (jids.length === 0) return null
+    const rows = await this.db
+      .selectFrom('group_members')
+      .select('role')
+      .where('tenant_id', '=', tenantId)
+      .where('group_chat_id', '=', groupChatId)
+      .where('jid', 'in', jids)
+      .execute()
+    return rows[0]?.role ?? null
+  }
+
+  /** Members and admins (owner included) of a group. */
+  async counts(tenantId: number, groupChatId: number): Promise<{ members: number; admins: number }> {
+    const row = await this.db
+      .selectFrom('group_members')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('members'),
+        eb.fn.sum<number | string | null>(sql`case when role = 'member' then 0 else 1 end`).as('admins'),
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('group_chat_id', '=', groupChatId)
+      .executeTakeFirst()
+    return { members: Number(row?.members ?? 0), admins: Number(row?.admins ?? 0) }
+  }
+
+  /** A page of members: owner, admins, members, then by address; search by name or digits. */
+  async members(
+    tenantId: number,
+    group: GroupChat,
+    q: Pick<GroupMembersBody, 'keyword' | 'pageNo' | 'pageSize'>,
+  ): Promise<{ rows: MemberRow[]; total: number }> {
+    let base = this.db
+      .selectFrom('group_members as m')
+      .leftJoin('fans as f', (j) =>
+        j
+          .onRef('f.jid', '=', 'm.jid')
+          .on('f.account_id', '=', group.account_id)
+          .on('f.tenant_id', '=', tenantId),
+      )
+      .where('m.tenant_id', '=', tenantId)
+      .where('m.group_chat_id', '=', group.id)
+    const keyword = q.keyword?.trim()
+    // '+44 7700' finds 447700… in the address
+    const digits = keyword?.replace(/[\s+-]+/g, '') ?? ''
+    if (keyword)
+      base = base.where((eb) =>
+        eb.or([
+          containsText('m.jid', /^\d+$/.test(digits) ? digits : keyword),
+          containsText('f.nickname', keyword),
+          containsText('f.push_name', keyword),
+        ]),
+      )
+    const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+    const rows = await base
+      .select(['m.jid', 'm.role', 'f.nickname', 'f.push_name', 'f.phone'])
+      .orderBy(roleOrder)
+      .orderBy('m.jid')
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize)
+      .execute()
+    return { rows, total: Number(total?.n ?? 0) }
+  }
+
+  /** The members of `jids` that are in the group. */
+  async memberJids(tenantId: number, groupChatId: number, jids: string[]): Promise<Set<string>> {
+    if (jids.length === 0) return new Set()
+    const rows = await this.db
+      .selectFrom('group_members')
+      .select('jid')
+      .where('tenant_id', '=', tenantId)
+      .where('group_chat_id', '=', groupChatId)
+      .where('jid', 'in', jids)
+      .execute()
+    return new Set(rows.map((r) => r.jid))
+  }
+
+  async setRemark(
+    tenantId: number,
+    groupChatId: number,
+    patch: { note?: string; nickname?: string },
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('group_chats')
+      .set({ ...patch, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', groupChatId)
+      .execute()
+  }
+
+  async setInviteLink(tenantId: number, groupChatId: number, link: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('group_chats')
+      .set({ invite_link: link, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', groupChatId)
+      .execute()
+  }
+
+  /** The desk session of a group chat, if one was opened (a message arrived, or it was joined here). */
+  async sessionOf(
+    tenantId: number,
+    groupChatId: number,
+  ): Promise<{ id: number; agent: number | null } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
+      .select(['s.id', 's.agent_user_id', 'a.agent_user_id as account_agent'])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.group_chat_id', '=', groupChatId)
+      .executeTakeFirst()
+    return row ? { id: row.id, agent: row.agent_user_id ?? row.account_agent } : undefined
+  }
+
+  /** Whether the user's desk lists system groups (default yes). */
+  async showSystemGroups(tenantId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('group_preferences')
+      .select('show_system_groups')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return row ? row.show_system_groups === 1 : true
+  }
+
+  async setShowSystemGroups(tenantId: number, userId: number, show: boolean, now: number): Promise<void> {
+    await this.db
+      .insertInto('group_preferences')
+      .values({ tenant_id: tenantId, user_id: userId, show_system_groups: show ? 1 : 0, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ show_system_groups: show ? 1 : 0, updated_at: now }),
       )
       .execute()
   }

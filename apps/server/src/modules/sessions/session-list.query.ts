@@ -11,10 +11,10 @@ import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { systemGroupSession, systemGroupsHidden } from '../groups/system-groups.js'
 import { visibleSessions } from '../sessions/session.visibility.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
+import { systemGroupSession, systemGroupsHidden } from './system-groups.js'
 
 type Joined = Database & {
   s: Database['sessions']
