@@ -123,6 +123,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     gateway,
     hub: messaging.hub,
     outbox: messaging.outbox,
+    users,
     requests: messaging.requests,
     sessions: new SessionsRepository(db),
     media: messaging.media,

@@ -169,4 +169,19 @@ export class AccountsRepository {
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n))
   }
+
+  /**
+   * The live (not deleted) accounts a desk may use, in id order: all of the tenant's, or those
+   * assigned to `agentId`; one of them when `id` is given.
+   */
+  usable(tenantId: number, agentId: number | null, id?: number) {
+    let q = this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'status', 'phone', 'jid', 'lid'])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+    if (agentId !== null) q = q.where('agent_user_id', '=', agentId)
+    if (id !== undefined) q = q.where('id', '=', id)
+    return q.orderBy('id').execute()
+  }
 }

@@ -1,13 +1,15 @@
-import { MessageStatus, type ReadResult } from '@app/core'
-import { sql } from 'kysely'
+import type { ReadResult } from '@app/core'
+import type { RawBuilder } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { MessageRef } from '../../gateway/port.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
+import { MessagesRepository } from '../messages/messages.repository.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { CountsCache } from '../sessions/counts.cache.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
+import { SessionsRepository } from '../sessions/sessions.repository.js'
 
 /** Inbound messages a read marks as read on WhatsApp at most (the newest). */
 const RECEIPTS_MAX = 50
@@ -18,12 +20,17 @@ const RECEIPTS_MAX = 50
  * difference. Reading as an agent (also a supervisor acting as them) is that agent's read.
  */
 export class ChatReads {
+  private readonly messages = new MessagesRepository()
+  private readonly sessions: SessionsRepository
+
   constructor(
     private readonly db: Db,
     private readonly hub: RealtimeHub,
     private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
-  ) {}
+  ) {
+    this.sessions = new SessionsRepository(db)
+  }
 
   /**
    * Mark the session read for the viewer, and tell WhatsApp (blue ticks for the customer) about
@@ -42,19 +49,10 @@ export class ChatReads {
       .where('session_id', '=', sessionId)
       .where('user_id', '=', viewer.actingUserId)
       .executeTakeFirst()
-    const newest = await this.db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst()
-    await this.write(
-      viewer,
-      sessionId,
-      sql<number>`(select unread_count from sessions where id = ${sessionId})`,
-      {
-        last_read_message_id: newest?.id ?? null,
-      },
-    )
+    const newest = await this.messages.newestId(this.db, viewer.tenantId, sessionId)
+    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(sessionId), {
+      last_read_message_id: newest,
+    })
     this.emit(viewer, sessionId, 0)
     await this.queueReceipts(viewer, d, previous?.last_read_message_id ?? 0)
     return { sessionId, unreadCount: 0 }
@@ -63,11 +61,7 @@ export class ChatReads {
   /** Mark the session unread for the viewer: one unread message, whatever was read. */
   async markUnread(viewer: Caller, d: DeskSession): Promise<ReadResult> {
     const sessionId = d.session.id
-    await this.write(
-      viewer,
-      sessionId,
-      sql<number>`(select unread_count - 1 from sessions where id = ${sessionId})`,
-    )
+    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(sessionId, 1))
     this.emit(viewer, sessionId, 1)
     return { sessionId, unreadCount: 1 }
   }
@@ -75,7 +69,7 @@ export class ChatReads {
   private async write(
     viewer: Caller,
     sessionId: number,
-    readCount: ReturnType<typeof sql<number>>,
+    readCount: RawBuilder<number>,
     extra: { last_read_message_id?: number | null } = {},
   ): Promise<void> {
     const now = Date.now()
@@ -105,16 +99,13 @@ export class ChatReads {
 
   /** Read receipts for the customer's messages since the previous read, through the durable request path. */
   private async queueReceipts(viewer: Caller, d: DeskSession, afterId: number): Promise<void> {
-    const rows = await this.db
-      .selectFrom('messages')
-      .select(['wa_message_id', 'sender_jid'])
-      .where('session_id', '=', d.session.id)
-      .where('from_me', '=', 0)
-      .where('id', '>', afterId)
-      .where('status', '!=', MessageStatus.withdrawn)
-      .orderBy('id', 'desc')
-      .limit(RECEIPTS_MAX)
-      .execute()
+    const rows = await this.messages.inboundAfter(
+      this.db,
+      viewer.tenantId,
+      d.session.id,
+      afterId,
+      RECEIPTS_MAX,
+    )
     if (rows.length === 0) return
     const group = d.session.group_chat_id !== null
     const refs: MessageRef[] = rows.map((r) => ({

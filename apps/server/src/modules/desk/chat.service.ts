@@ -3,7 +3,6 @@ import {
   ErrorCode,
   MessageStatus,
   type OutboundContentInput,
-  OutboxState,
   REVOKE_WINDOW_MS,
   type RevokeResult,
   SESSION_QUEUE_MAX,
@@ -16,15 +15,15 @@ import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms } from '../../realtime/rooms.js'
 import { contactVcard } from '../materials/materials.outbound.js'
+import { presentChatMessage } from '../messages/chat.history.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import { MessagesRepository } from '../messages/messages.repository.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
-import type { StoredOutbound } from '../outbox/outbox.content.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import type { CountsCache } from '../sessions/counts.cache.js'
+import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
 import { restricted } from '../sessions/session.presenter.js'
-import { presentChatMessage } from './chat.history.js'
 
 /** What a material sends as, from the material library (its owner checks included). */
 export type MaterialResolver = (
@@ -41,6 +40,7 @@ export type MaterialResolver = (
  */
 export class ChatService {
   private readonly messages = new MessagesRepository()
+  private readonly groupChats: GroupChatsRepository
 
   constructor(
     private readonly db: Db,
@@ -49,7 +49,9 @@ export class ChatService {
     private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
     private readonly materials?: MaterialResolver,
-  ) {}
+  ) {
+    this.groupChats = new GroupChatsRepository(db)
+  }
 
   /** sendChatMessage: text, location, contact cards, a material or an image-text link. */
   async send(viewer: Caller, body: SendChatBody): Promise<ChatMessageView> {
@@ -75,11 +77,8 @@ export class ChatService {
     })
     // our message awaits a reply now
     this.counts.forget(viewer.tenantId)
-    const row = await this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('id', '=', view.id)
-      .executeTakeFirstOrThrow()
+    const row = await this.messages.get(this.db, viewer.tenantId, view.id)
+    if (!row) throw notFound()
     return presentChatMessage(row)
   }
 
@@ -87,13 +86,9 @@ export class ChatService {
   async resend(viewer: Caller, messageId: number): Promise<ChatMessageView> {
     const { message, desk } = await this.ownMessage(viewer, messageId)
     if (message.status !== MessageStatus.failed) throw new AppError(ErrorCode.messageNotResendable)
-    const stored = await this.db
-      .selectFrom('outbox')
-      .select('content')
-      .where('message_id', '=', message.id)
-      .executeTakeFirst()
+    const stored = await this.outbox.storedContent(viewer.tenantId, message.id)
     if (!stored) throw new AppError(ErrorCode.messageNotResendable)
-    const { content, quoted } = JSON.parse(stored.content) as StoredOutbound
+    const { content, quoted } = stored
     let quotedId: number | undefined
     if (quoted) {
       const q = await this.messages.findByWaId(this.db, message.account_id, quoted.id)
@@ -110,24 +105,14 @@ export class ChatService {
   async revoke(viewer: Caller, messageId: number): Promise<RevokeResult> {
     const { message, desk } = await this.ownMessage(viewer, messageId)
     if (message.status === MessageStatus.requested) {
-      const row = await this.db
-        .updateTable('messages')
-        .set({ status: MessageStatus.withdrawn })
-        .where('id', '=', message.id)
-        .where('status', '=', MessageStatus.requested)
-        .returningAll()
-        .executeTakeFirst()
+      const row = await this.messages.withdrawQueued(this.db, viewer.tenantId, message.id)
       if (row) {
         this.emitUpdate(row)
         return { messageId, accepted: true }
       }
     }
-    const fresh = await this.db
-      .selectFrom('messages')
-      .select(['status', 'timestamp'])
-      .where('id', '=', message.id)
-      .executeTakeFirstOrThrow()
-    if (fresh.status !== MessageStatus.sent || fresh.timestamp < Date.now() - REVOKE_WINDOW_MS)
+    const fresh = await this.messages.get(this.db, viewer.tenantId, message.id)
+    if (!fresh || fresh.status !== MessageStatus.sent || fresh.timestamp < Date.now() - REVOKE_WINDOW_MS)
       throw new AppError(ErrorCode.revokeNotAllowed)
     await this.requests.add({
       tenantId: viewer.tenantId,
@@ -149,12 +134,7 @@ export class ChatService {
     viewer: Caller,
     messageId: number,
   ): Promise<{ message: Message; desk: DeskSession }> {
-    const message = await this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('id', '=', messageId)
-      .executeTakeFirst()
+    const message = await this.messages.get(this.db, viewer.tenantId, messageId)
     if (!message) throw notFound()
     const desk = await loadDeskSession(this.db, viewer, message.session_id)
     if (message.from_me !== 1) throw new AppError(ErrorCode.revokeNotAllowed)
@@ -166,31 +146,17 @@ export class ChatService {
     const groupId = d.session.group_chat_id
     if (groupId !== null) {
       const ours = [d.account.jid, d.account.lid].filter((j): j is string => !!j)
-      const members = await this.db
-        .selectFrom('group_members')
-        .select(['jid', 'role'])
-        .where('group_chat_id', '=', groupId)
-        .execute()
+      const { members, announce } = await this.groupChats.sendState(d.session.tenant_id, groupId)
       const me = members.find((m) => ours.includes(m.jid))
       // members are known once the group's info was fetched; without them nothing can be said
       if (members.length > 0 && !me) throw new AppError(ErrorCode.removedFromGroup)
-      const group = await this.db
-        .selectFrom('group_chats')
-        .select('announce')
-        .where('id', '=', groupId)
-        .executeTakeFirst()
-      if (group?.announce === 1 && me?.role === 'member') throw new AppError(ErrorCode.cannotSendNow)
+      if (announce && me?.role === 'member') throw new AppError(ErrorCode.cannotSendNow)
     } else if (d.session.last_inbound_at === null && restricted(d.account.restrictedUntil, Date.now())) {
       // a time-locked account may answer existing chats but not open new ones
       throw new AppError(ErrorCode.cannotSendNow)
     }
-    const queued = await this.db
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', 'in', [OutboxState.requested, OutboxState.sending])
-      .where('session_id', '=', d.session.id)
-      .executeTakeFirstOrThrow()
-    if (Number(queued.n) >= SESSION_QUEUE_MAX) throw new AppError(ErrorCode.sendTooFrequent)
+    if ((await this.outbox.openCount(d.session.tenant_id, d.session.id)) >= SESSION_QUEUE_MAX)
+      throw new AppError(ErrorCode.sendTooFrequent)
   }
 
   /** The outbox content of a desk message. */

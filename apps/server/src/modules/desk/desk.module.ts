@@ -3,14 +3,16 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { ChatHistory } from '../messages/chat.history.js'
+import { ChatMedia } from '../messages/chat.media.js'
 import type { MediaStore } from '../messages/media.store.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import { CountsCache } from '../sessions/counts.cache.js'
 import { SessionListQuery } from '../sessions/session-list.query.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import { ChatHistory } from './chat.history.js'
-import { ChatMedia } from './chat.media.js'
+import type { UsersService } from '../users/users.service.js'
 import { ChatReads } from './chat.reads.js'
 import { chatRoutes } from './chat.routes.js'
 import { ChatService, type MaterialResolver } from './chat.service.js'
@@ -25,6 +27,7 @@ export interface DeskDeps {
   gateway: MessagingGateway
   hub: RealtimeHub
   outbox: OutboxService
+  users: UsersService
   /** withdrawals and read receipts, stored and retried like sends */
   requests: GatewayRequests
   sessions: SessionsRepository
@@ -45,9 +48,9 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const list = new SessionListQuery(db, counts)
   const reads = new ChatReads(db, hub, deps.requests, counts)
   const chat = new ChatService(db, deps.outbox, hub, deps.requests, counts, deps.materials)
-  const presence = new DeskPresence(db, hub)
-  const actions = new SessionActions(db, list, reads, hub)
-  const creator = new SessionCreator(db, gateway, deps.sessions, list)
+  const presence = new DeskPresence(db, hub, deps.users)
+  const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users)
+  const creator = new SessionCreator(db, gateway, deps.sessions, list, new AccountsRepository(db))
   deskRoutes(app, { presence, list, actions, creator })
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
+import type { UsersService } from '../users/users.service.js'
 
 /**
  * One live desk per agent (spec §4/§8 code 433). Entering the desk gives a new desk id and makes
@@ -14,6 +15,7 @@ export class DeskPresence {
   constructor(
     private readonly db: Db,
     private readonly hub: RealtimeHub,
+    private readonly users: UsersService,
   ) {}
 
   /** Whether `deskId` is the live desk of the user; an older desk was replaced (433). */
@@ -59,15 +61,10 @@ export class DeskPresence {
         deskId: previous.desk_id,
       })
     }
-    const user = await this.db
-      .selectFrom('users')
-      .select(['nickname', 'username'])
-      .where('id', '=', viewer.actingUserId)
-      .executeTakeFirstOrThrow()
     return {
       deskId,
       userId: viewer.actingUserId,
-      nickname: user.nickname || user.username,
+      nickname: await this.users.displayName(viewer.tenantId, viewer.actingUserId),
       acting: viewer.actingUserId !== viewer.userId,
       replacedDeskId: previous?.desk_id ?? null,
     }

@@ -3,22 +3,25 @@ import {
   type DeskSessionView,
   ErrorCode,
   type Page,
-  Role,
   roomOf,
   type SessionDeletionView,
   type SessionFanBody,
   type SessionFlagBody,
   type SessionTypeValue,
   type SessionUpdatedEvent,
-  UserStatus,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import { FansRepository } from '../fans/fans.repository.js'
+import { MessagesRepository } from '../messages/messages.repository.js'
+import type { OutboxService } from '../outbox/outbox.service.js'
 import { type DeskSession, loadDeskSession, sessionRooms } from '../sessions/session.access.js'
 import { fanDetail, groupDetail } from '../sessions/session.detail.js'
 import type { SessionListQuery } from '../sessions/session-list.query.js'
+import { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { UsersService } from '../users/users.service.js'
 import type { ChatReads } from './chat.reads.js'
 
 /** Session columns behind the simple toggles. */
@@ -31,12 +34,20 @@ const COLUMN = { pinned: 'pinned', blocked: 'blocked', dnd: 'dnd', aiReply: 'ai_
  * Every one loads the session in the viewer's scope first: another tenant's is not found.
  */
 export class SessionActions {
+  private readonly fans = new FansRepository()
+  private readonly messages = new MessagesRepository()
+  private readonly sessions: SessionsRepository
+
   constructor(
     private readonly db: Db,
     private readonly list: SessionListQuery,
     private readonly reads: ChatReads,
     private readonly hub: RealtimeHub,
-  ) {}
+    private readonly outbox: OutboxService,
+    private readonly users: UsersService,
+  ) {
+    this.sessions = new SessionsRepository(db)
+  }
 
   private get counts() {
     return this.list.countsCache
@@ -62,37 +73,21 @@ export class SessionActions {
         return this.list.one(viewer, id)
       case 'massSend':
         if (d.session.fan_id === null) throw badRequest('invalid')
-        await this.db
-          .updateTable('fans')
-          .set({ mass_send_enabled: on, updated_at: Date.now() })
-          .where('tenant_id', '=', viewer.tenantId)
-          .where('id', '=', d.session.fan_id)
-          .execute()
+        await this.fans.update(this.db, viewer.tenantId, d.session.fan_id, { mass_send_enabled: on })
         this.emit(d, { massSendEnabled: body.value })
         return this.list.one(viewer, id)
       case 'invalid':
         // the customer is invalid: the fan and its session (the desk's lists go by the session's flag)
         await this.db.transaction().execute(async (tx) => {
-          if (d.session.fan_id !== null) {
-            await tx
-              .updateTable('fans')
-              .set({ invalid: on, updated_at: Date.now() })
-              .where('tenant_id', '=', viewer.tenantId)
-              .where('id', '=', d.session.fan_id)
-              .execute()
-          }
-          await tx.updateTable('sessions').set({ invalid: on }).where('id', '=', id).execute()
+          if (d.session.fan_id !== null)
+            await this.fans.update(tx, viewer.tenantId, d.session.fan_id, { invalid: on })
+          await this.sessions.update(viewer.tenantId, id, { invalid: on }, tx)
         })
         this.emit(d, { invalid: body.value })
         return this.list.one(viewer, id)
       default: {
         const column = COLUMN[body.flag]
-        await this.db
-          .updateTable('sessions')
-          .set({ [column]: on })
-          .where('tenant_id', '=', viewer.tenantId)
-          .where('id', '=', id)
-          .execute()
+        await this.sessions.update(viewer.tenantId, id, { [column]: on })
         this.emit(d, { [body.flag]: body.value })
         return this.list.one(viewer, id)
       }
@@ -102,21 +97,11 @@ export class SessionActions {
   /** Hand a session to another agent (an enabled customerUser of the tenant). */
   async migrate(viewer: Caller, sessionId: number, userId: number): Promise<void> {
     const d = await loadDeskSession(this.db, viewer, sessionId)
-    const target = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('id', '=', userId)
-      .where('role_id', '=', Role.customerUser)
-      .where('status', '=', UserStatus.enabled)
-      .executeTakeFirst()
-    if (!target) throw new AppError(ErrorCode.migrateTargetInvalid)
+    if (!(await this.users.isActiveAgent(viewer.tenantId, userId)))
+      throw new AppError(ErrorCode.migrateTargetInvalid)
+    const target = { id: userId }
     const before = d.session.agent_user_id ?? d.account.agentUserId
-    await this.db
-      .updateTable('sessions')
-      .set({ agent_user_id: target.id })
-      .where('id', '=', d.session.id)
-      .execute()
+    await this.sessions.update(viewer.tenantId, d.session.id, { agent_user_id: target.id })
     const moved: DeskSession = { ...d, session: { ...d.session, agent_user_id: target.id } }
     this.counts.forget(viewer.tenantId)
     this.hub.emit(sessionRooms(moved), 'session.updated', {
@@ -136,12 +121,7 @@ export class SessionActions {
       ...(body.remark !== undefined ? { remark: body.remark } : {}),
     }
     if (Object.keys(patch).length > 0) {
-      await this.db
-        .updateTable('fans')
-        .set({ ...patch, updated_at: Date.now() })
-        .where('tenant_id', '=', viewer.tenantId)
-        .where('id', '=', d.session.fan_id)
-        .execute()
+      await this.fans.update(this.db, viewer.tenantId, d.session.fan_id, patch)
     }
     const detail = await this.detail(viewer, d.session.id)
     this.emit(d, {
@@ -161,19 +141,9 @@ export class SessionActions {
     if (d.session.invalid !== 1) throw new AppError(ErrorCode.deleteNeedsInvalid)
     const id = d.session.id
     const fan =
-      d.session.fan_id === null
-        ? undefined
-        : await this.db
-            .selectFrom('fans')
-            .select('phone')
-            .where('id', '=', d.session.fan_id)
-            .executeTakeFirst()
+      d.session.fan_id === null ? undefined : await this.fans.get(this.db, viewer.tenantId, d.session.fan_id)
     await this.db.transaction().execute(async (tx) => {
-      const counted = await tx
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('session_id', '=', id)
-        .executeTakeFirstOrThrow()
+      const messageCount = await this.messages.countOfSession(tx, viewer.tenantId, id)
       await tx
         .insertInto('session_deletions')
         .values({
@@ -184,17 +154,21 @@ export class SessionActions {
           phone: fan?.phone ?? null,
           account_phone: d.account.phone,
           reason,
-          message_count: Number(counted.n),
+          message_count: messageCount,
           owner_user_id: viewer.actingUserId,
           deleted_by: viewer.userId,
           deleted_at: Date.now(),
         })
         .execute()
-      await tx.deleteFrom('outbox').where('session_id', '=', id).execute()
-      await tx.deleteFrom('session_reads').where('session_id', '=', id).execute()
-      await tx.deleteFrom('messages').where('session_id', '=', id).execute()
-      await tx.deleteFrom('sessions').where('id', '=', id).execute()
-      if (d.session.fan_id !== null) await tx.deleteFrom('fans').where('id', '=', d.session.fan_id).execute()
+      await this.outbox.deleteOfSession(tx, viewer.tenantId, id)
+      await tx
+        .deleteFrom('session_reads')
+        .where('tenant_id', '=', viewer.tenantId)
+        .where('session_id', '=', id)
+        .execute()
+      await this.messages.deleteOfSession(tx, viewer.tenantId, id)
+      await this.sessions.delete(tx, viewer.tenantId, id)
+      if (d.session.fan_id !== null) await this.fans.delete(tx, viewer.tenantId, d.session.fan_id)
     })
     this.counts.forget(viewer.tenantId)
     this.hub.emit(sessionRooms(d), 'session.removed', { sessionId: id, reason: 'deleted' })

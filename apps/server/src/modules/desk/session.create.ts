@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.js'
 import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway/port.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
+import type { AccountsRepository } from '../accounts/accounts.repository.js'
 import { FansRepository } from '../fans/fans.repository.js'
 import type { SessionListQuery } from '../sessions/session-list.query.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
@@ -29,13 +30,14 @@ export class SessionCreator {
     private readonly gateway: MessagingGateway,
     private readonly sessions: SessionsRepository,
     private readonly list: SessionListQuery,
+    private readonly accounts: AccountsRepository,
   ) {}
 
   async create(viewer: Caller, body: SessionCreateBody): Promise<DeskSessionView> {
     const phone = normalizePhone(body.phone)
     if (checkSessionPhone(phone)) throw new AppError(ErrorCode.invalidPhone)
     const account = await this.pickAccount(viewer, body.accountId)
-    const existing = await this.existing(viewer.tenantId, account.id, phone)
+    const existing = await this.sessions.personalOf(viewer.tenantId, account.id, phoneToJid(phone), phone)
     if (existing !== undefined) throw new AppError(ErrorCode.sessionExists, { data: { sessionId: existing } })
 
     let jid: string
@@ -74,33 +76,15 @@ export class SessionCreator {
 
   /** The chosen account (in the viewer's scope, online), or the viewer's first online account. */
   private async pickAccount(viewer: Caller, accountId?: number): Promise<{ id: number }> {
-    let q = this.db
-      .selectFrom('ws_accounts')
-      .select(['id', 'status'])
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('deleted_at', 'is', null)
-    if (viewer.agentId !== null) q = q.where('agent_user_id', '=', viewer.agentId)
+    const accounts = await this.accounts.usable(viewer.tenantId, viewer.agentId, accountId)
     if (accountId !== undefined) {
-      const chosen = await q.where('id', '=', accountId).executeTakeFirst()
+      const chosen = accounts[0]
       if (!chosen) throw notFound()
       if (chosen.status !== AccountState.online) throw new AppError(ErrorCode.accountNotOnline)
       return chosen
     }
-    const online = await q.where('status', '=', AccountState.online).orderBy('id').executeTakeFirst()
+    const online = accounts.find((a) => a.status === AccountState.online)
     if (!online) throw new AppError(ErrorCode.noOnlineAccount)
     return online
-  }
-
-  /** The session of this number on the account, if any (by its phone or its phone address). */
-  private async existing(tenantId: number, accountId: number, phone: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('fans as f', 'f.id', 's.fan_id')
-      .select('s.id')
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.account_id', '=', accountId)
-      .where((eb) => eb.or([eb('f.jid', '=', phoneToJid(phone)), eb('f.phone', '=', phone)]))
-      .executeTakeFirst()
-    return row?.id
   }
 }

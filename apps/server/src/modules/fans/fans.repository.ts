@@ -113,4 +113,25 @@ export class FansRepository {
       .where('id', '=', fanId)
       .executeTakeFirst()
   }
+
+  /** Change a fan's flags or names (invalid, mass send allowed, nickname, remark). */
+  async update(
+    q: Q,
+    tenantId: number,
+    fanId: number,
+    patch: { invalid?: number; mass_send_enabled?: number; nickname?: string; remark?: string },
+  ): Promise<void> {
+    await q
+      .updateTable('fans')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .execute()
+  }
+
+  /** Delete a fan with its labels (an invalid customer deleted with a reason). */
+  async delete(q: Q, tenantId: number, fanId: number): Promise<void> {
+    await q.deleteFrom('fan_labels').where('tenant_id', '=', tenantId).where('fan_id', '=', fanId).execute()
+    await q.deleteFrom('fans').where('tenant_id', '=', tenantId).where('id', '=', fanId).execute()
+  }
 }

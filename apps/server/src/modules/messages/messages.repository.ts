@@ -123,4 +123,71 @@ export class MessagesRepository {
       .returningAll()
       .execute()
   }
+
+  /** One message of the tenant. */
+  get(q: Q, tenantId: number, id: number): Promise<Message | undefined> {
+    return q
+      .selectFrom('messages')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** Withdraw a message not yet handed to WhatsApp; the dispatcher then drops its outbox row. */
+  withdrawQueued(q: Q, tenantId: number, id: number): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.withdrawn })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', MessageStatus.requested)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** The newest message id of a session (where a read mark stands). */
+  async newestId(q: Q, tenantId: number, sessionId: number): Promise<number | null> {
+    const row = await q
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst()
+    return row?.id ?? null
+  }
+
+  /** The customer's live messages after `afterId`, newest first (read receipts). */
+  inboundAfter(q: Q, tenantId: number, sessionId: number, afterId: number, limit: number) {
+    return q
+      .selectFrom('messages')
+      .select(['wa_message_id', 'sender_jid'])
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .where('from_me', '=', 0)
+      .where('id', '>', afterId)
+      .where('status', '!=', MessageStatus.withdrawn)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  }
+
+  async countOfSession(q: Q, tenantId: number, sessionId: number): Promise<number> {
+    const row = await q
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  /** Delete a session's messages (an invalid customer deleted with a reason). */
+  async deleteOfSession(q: Q, tenantId: number, sessionId: number): Promise<void> {
+    await q
+      .deleteFrom('messages')
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .execute()
+  }
 }

@@ -163,4 +163,36 @@ export class OutboxRepository {
       .returningAll()
       .executeTakeFirst()
   }
+
+  /** The stored content of a message's send (a resend sends it again). */
+  async contentOf(tenantId: number, messageId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select('content')
+      .where('tenant_id', '=', tenantId)
+      .where('message_id', '=', messageId)
+      .executeTakeFirst()
+    return row?.content
+  }
+
+  /** Sends of a session still waiting or going out. */
+  async openCount(tenantId: number, sessionId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('state', 'in', OPEN)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  /** Delete a session's sends (an invalid customer deleted with a reason). */
+  async deleteOfSession(q: Kysely<Database>, tenantId: number, sessionId: number): Promise<void> {
+    await q
+      .deleteFrom('outbox')
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .execute()
+  }
 }

@@ -9,7 +9,8 @@ import {
   type SendOriginValue,
   vipActive,
 } from '@app/core'
-import type { Db } from '../../db/index.js'
+import type { Kysely } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
@@ -18,6 +19,7 @@ import { presentMessage, presentSession } from '../messages/messages.presenter.j
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { UsersService } from '../users/users.service.js'
 import { outboundBody, type StoredOutbound } from './outbox.content.js'
+import { OutboxRepository } from './outbox.repository.js'
 
 export interface EnqueueRequest {
   tenantId: number
@@ -40,13 +42,33 @@ export class OutboxService {
   /** set by the dispatcher so a local enqueue is picked up at once */
   onEnqueued: () => void = () => undefined
 
+  private readonly repo: OutboxRepository
+
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionsRepository,
     private readonly users: UsersService,
     private readonly gateway: MessagingGateway,
     private readonly hub: RealtimeHub,
-  ) {}
+  ) {
+    this.repo = new OutboxRepository(db)
+  }
+
+  /** What a message was queued with (content and quote), for sending it again. */
+  async storedContent(tenantId: number, messageId: number): Promise<StoredOutbound | undefined> {
+    const raw = await this.repo.contentOf(tenantId, messageId)
+    return raw === undefined ? undefined : (JSON.parse(raw) as StoredOutbound)
+  }
+
+  /** Sends of a session still waiting or going out. */
+  openCount(tenantId: number, sessionId: number): Promise<number> {
+    return this.repo.openCount(tenantId, sessionId)
+  }
+
+  /** Drop a session's sends inside the caller's transaction (an invalid customer deleted). */
+  deleteOfSession(q: Kysely<Database>, tenantId: number, sessionId: number): Promise<void> {
+    return this.repo.deleteOfSession(q, tenantId, sessionId)
+  }
 
   /** Queue a message; refuses an expired subscription, and a blocked or invalid session for manual sends. */
   async enqueue(req: EnqueueRequest): Promise<MessageView> {

@@ -265,4 +265,26 @@ export class GroupChatsRepository {
       )
       .execute()
   }
+
+  /** What decides whether we may write in a group: its members (when known) and announcement mode. */
+  async sendState(
+    tenantId: number,
+    groupChatId: number,
+  ): Promise<{ members: { jid: string; role: string }[]; announce: boolean }> {
+    const [members, group] = await Promise.all([
+      this.db
+        .selectFrom('group_members')
+        .select(['jid', 'role'])
+        .where('tenant_id', '=', tenantId)
+        .where('group_chat_id', '=', groupChatId)
+        .execute(),
+      this.db
+        .selectFrom('group_chats')
+        .select('announce')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', groupChatId)
+        .executeTakeFirst(),
+    ])
+    return { members, announce: group?.announce === 1 }
+  }
 }

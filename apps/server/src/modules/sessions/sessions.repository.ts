@@ -1,5 +1,5 @@
 import { SessionType } from '@app/core'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
 
@@ -136,5 +136,50 @@ export class SessionsRepository {
       .where('id', '=', sessionId)
       .returningAll()
       .executeTakeFirstOrThrow()
+  }
+
+  /**
+   * A session's running inbound count (less `minus`), as an expression: a read mark copies it in
+   * its own statement, so a message arriving meanwhile is never counted as read.
+   */
+  unreadCountExpr(sessionId: number, minus = 0): RawBuilder<number> {
+    return sql<number>`(select unread_count - ${minus} from sessions where id = ${sessionId})`
+  }
+
+  /** Change a session's flags or its agent. */
+  async update(
+    tenantId: number,
+    id: number,
+    patch: Partial<Pick<Session, 'pinned' | 'blocked' | 'dnd' | 'ai_reply' | 'invalid' | 'agent_user_id'>>,
+    q: Q = this.db,
+  ): Promise<void> {
+    await q
+      .updateTable('sessions')
+      .set(patch)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute()
+  }
+
+  async delete(q: Q, tenantId: number, id: number): Promise<void> {
+    await q.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('id', '=', id).execute()
+  }
+
+  /** The personal session of a number on an account, if any (by its phone or its phone address). */
+  async personalOf(
+    tenantId: number,
+    accountId: number,
+    jid: string,
+    phone: string,
+  ): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('fans as f', 'f.id', 's.fan_id')
+      .select('s.id')
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.account_id', '=', accountId)
+      .where((eb) => eb.or([eb('f.jid', '=', jid), eb('f.phone', '=', phone)]))
+      .executeTakeFirst()
+    return row?.id
   }
 }

@@ -35,6 +35,17 @@ export class UsersService {
     return row !== undefined
   }
 
+  /** The name a user is shown by: the nickname, else the user name. */
+  async displayName(tenantId: number, userId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['nickname', 'username'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    return row ? row.nickname || row.username : ''
+  }
+
   /** The tenant's validity: the supervisor's valid dates (role 4 carries them). */
   async tenantValidity(tenantId: number): Promise<[number | null, number | null]> {
     const master = await this.db

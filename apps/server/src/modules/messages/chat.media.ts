@@ -3,8 +3,8 @@ import { ErrorCode } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { MediaStore } from '../messages/media.store.js'
 import { loadDeskSession } from '../sessions/session.access.js'
+import type { MediaStore } from './media.store.js'
 
 export interface MediaFile {
   path: string

@@ -12,8 +12,8 @@ import type { Message } from '../../db/schema.js'
 import { jidToPhone } from '../../gateway/jid.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { presentMessage } from '../messages/messages.presenter.js'
 import { loadDeskSession } from '../sessions/session.access.js'
+import { presentMessage } from './messages.presenter.js'
 
 /** Where the desk fetches a message's file (chat.routes.ts). */
 export const chatMediaUrl = (messageId: number): string => `/damai/customer/user/chatMedia/${messageId}`
