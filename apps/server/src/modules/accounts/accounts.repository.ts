@@ -177,11 +177,22 @@ export class AccountsRepository {
   usable(tenantId: number, agentId: number | null, id?: number) {
     let q = this.db
       .selectFrom('ws_accounts')
-      .select(['id', 'status', 'phone', 'jid', 'lid'])
+      .select(['id', 'status', 'phone', 'jid', 'lid', 'linked'])
       .where('tenant_id', '=', tenantId)
       .where('deleted_at', 'is', null)
     if (agentId !== null) q = q.where('agent_user_id', '=', agentId)
     if (id !== undefined) q = q.where('id', '=', id)
     return q.orderBy('id').execute()
+  }
+
+  /** The agent an account is assigned to, if any. */
+  async agentOf(tenantId: number, accountId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('ws_accounts')
+      .select('agent_user_id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    return row?.agent_user_id ?? null
   }
 }

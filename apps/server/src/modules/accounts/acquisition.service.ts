@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { ACQUISITION_MAX_DAYS, type AcquisitionShareView, type AcquisitionStats, ErrorCode } from '@app/core'
-import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
 import { AppError, notFound } from '../../http/errors.js'
+import { FansRepository } from '../fans/fans.repository.js'
 
 const DAY = 86_400_000
 
@@ -15,6 +15,8 @@ export interface StatsQuery {
 
 /** Customer acquisition statistics: new fans per account per day, and read-only share codes. */
 export class AcquisitionService {
+  private readonly fans = new FansRepository()
+
   constructor(private readonly db: Db) {}
 
   /** New fans of the tenant's accounts per day in [from, to), days cut at the viewer's midnight. */
@@ -36,21 +38,15 @@ export class AcquisitionService {
     const days = Array.from({ length: last - first + 1 }, (_, i) => (first + i) * DAY - offset)
     const counts = new Map(list.map((a) => [a.id, new Array<number>(days.length).fill(0)]))
     if (list.length > 0) {
-      // literals, not parameters: PostgreSQL must see the same expression in SELECT and GROUP BY (offset is a checked integer)
-      const day = sql<number>`(${sql.ref('created_at')} + ${sql.lit(offset)}) / ${sql.lit(DAY)}`
-      const rows = await this.db
-        .selectFrom('fans')
-        .select(['account_id', day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
-        .where('tenant_id', '=', tenantId)
-        .where(
-          'account_id',
-          'in',
-          list.map((a) => a.id),
-        )
-        .where('created_at', '>=', q.from)
-        .where('created_at', '<', q.to)
-        .groupBy(['account_id', day])
-        .execute()
+      const rows = await this.fans.newPerDay(
+        this.db,
+        tenantId,
+        list.map((a) => a.id),
+        q.from,
+        q.to,
+        offset,
+        DAY,
+      )
       for (const r of rows) {
         const slot = counts.get(r.account_id)
         const i = Math.floor(Number(r.day)) - first

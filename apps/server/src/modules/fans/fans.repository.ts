@@ -1,5 +1,5 @@
 import type { FanSourceValue } from '@app/core'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Fan } from '../../db/schema.js'
 import { countryOfPhone } from './country.js'
@@ -133,5 +133,46 @@ export class FansRepository {
   async delete(q: Q, tenantId: number, fanId: number): Promise<void> {
     await q.deleteFrom('fan_labels').where('tenant_id', '=', tenantId).where('fan_id', '=', fanId).execute()
     await q.deleteFrom('fans').where('tenant_id', '=', tenantId).where('id', '=', fanId).execute()
+  }
+
+  /**
+   * New fans per account per day in [from, to): `offset` moves days to the viewer's midnight.
+   * Literals, not parameters: PostgreSQL must see the same expression in SELECT and GROUP BY
+   * (offset and day are checked integers).
+   */
+  newPerDay(
+    q: Q,
+    tenantId: number,
+    accountIds: number[],
+    from: number,
+    to: number,
+    offset: number,
+    day: number,
+  ) {
+    const dayOf = sql<number>`(${sql.ref('created_at')} + ${sql.lit(offset)}) / ${sql.lit(day)}`
+    return q
+      .selectFrom('fans')
+      .select(['account_id', dayOf.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('account_id', 'in', accountIds)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(['account_id', dayOf])
+      .execute()
+  }
+
+  /** Whom a personal session writes to, and how the desk names them. */
+  async peer(
+    q: Q,
+    tenantId: number,
+    fanId: number,
+  ): Promise<{ jid: string; title: string; invalid: boolean }> {
+    const f = await q
+      .selectFrom('fans')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .executeTakeFirstOrThrow()
+    return { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid, invalid: f.invalid === 1 }
   }
 }

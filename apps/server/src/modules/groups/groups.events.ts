@@ -12,7 +12,7 @@ import type { GroupChatsRepository } from '../sessions/group-chats.repository.js
  */
 export class GroupEvents {
   constructor(
-    private readonly db: Db,
+    readonly _db: Db,
     private readonly repo: GroupChatsRepository,
     private readonly hub: RealtimeHub,
   ) {}
@@ -39,12 +39,7 @@ export class GroupEvents {
   }
 
   private async onGroupEvent(accountId: number, groupJid: string): Promise<void> {
-    const row = await this.db
-      .selectFrom('group_chats')
-      .select(['id', 'tenant_id', 'jid'])
-      .where('account_id', '=', accountId)
-      .where('jid', '=', normalizeJid(groupJid))
-      .executeTakeFirst()
+    const row = await this.repo.systemFindByJid(accountId, normalizeJid(groupJid))
     if (row) await this.notify(row.tenant_id, row.id, row.jid)
   }
 }

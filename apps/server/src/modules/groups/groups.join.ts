@@ -12,6 +12,7 @@ import { normalizeJid } from '../../gateway/jid.js'
 import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { GroupEvents } from './groups.events.js'
@@ -25,6 +26,7 @@ import { assertWritable } from './groups.service.js'
  */
 export class GroupJoinService {
   private readonly store: GroupChatsRepository
+  private readonly wsAccounts: AccountsRepository
 
   constructor(
     private readonly db: Db,
@@ -33,19 +35,15 @@ export class GroupJoinService {
     private readonly events: GroupEvents,
   ) {
     this.store = new GroupChatsRepository(db)
+    this.wsAccounts = new AccountsRepository(db)
   }
 
   /** The WS accounts the viewer may join groups with. */
   async accounts(viewer: Caller): Promise<GroupAccountView[]> {
-    let q = this.db
-      .selectFrom('ws_accounts')
-      .select(['id', 'phone', 'status'])
-      .where('tenant_id', '=', viewer.tenantId)
-      .where('deleted_at', 'is', null)
-      .where('linked', '=', 1)
-    if (viewer.agentId !== null) q = q.where('agent_user_id', '=', viewer.agentId)
-    const rows = await q.orderBy('id').execute()
-    return rows.map((r) => ({ id: r.id, phone: r.phone, online: r.status === 'online' }))
+    const rows = await this.wsAccounts.usable(viewer.tenantId, viewer.agentId)
+    return rows
+      .filter((r) => r.linked === 1)
+      .map((r) => ({ id: r.id, phone: r.phone, online: r.status === 'online' }))
   }
 
   /** Join every link in order; a bad line or a failed join does not stop the others. */

@@ -1,15 +1,15 @@
-import type { FanLabelView, LabelView } from '@app/core'
+import type { LabelView } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
+import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
 
 type Q = Kysely<Database>
 
-/** Rows per insert: four parameters each keeps a batch far below either dialect's parameter limit. */
-const INSERT_CHUNK = 500
-
-/** Labels and fan–label links. Every method takes the tenant. */
+/** Labels. Every method takes the tenant; the links of labels to fans belong to the fans. */
 export class LabelsRepository {
+  private readonly fanLabels = new FanLabelsRepository()
+
   constructor(private readonly db: Db) {}
 
   private withCounts(tenantId: number, name?: string) {
@@ -107,51 +107,10 @@ export class LabelsRepository {
   /** Delete a label and take it off every fan; returns how many fans carried it. */
   async remove(tenantId: number, id: number): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
-      const unlinked = await tx
-        .deleteFrom('fan_labels')
-        .where('tenant_id', '=', tenantId)
-        .where('label_id', '=', id)
-        .executeTakeFirst()
+      const unlinked = await this.fanLabels.unlinkLabel(tx, tenantId, id)
       await tx.deleteFrom('labels').where('tenant_id', '=', tenantId).where('id', '=', id).execute()
-      return Number(unlinked.numDeletedRows)
+      return unlinked
     })
-  }
-
-  async ofFan(q: Q, tenantId: number, fanId: number): Promise<FanLabelView[]> {
-    return q
-      .selectFrom('fan_labels as fl')
-      .innerJoin('labels as l', 'l.id', 'fl.label_id')
-      .select(['l.id', 'l.name'])
-      .where('fl.tenant_id', '=', tenantId)
-      .where('fl.fan_id', '=', fanId)
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .execute()
-  }
-
-  /** Put every label on every fan; links already there stay. Returns the links made. */
-  async link(q: Q, tenantId: number, fanIds: number[], labelIds: number[], now: number): Promise<number> {
-    const rows = fanIds.flatMap((fan_id) =>
-      labelIds.map((label_id) => ({ tenant_id: tenantId, fan_id, label_id, created_at: now })),
-    )
-    let made = 0
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const res = await q
-        .insertInto('fan_labels')
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(['fan_id', 'label_id']).doNothing())
-        .executeTakeFirst()
-      made += Number(res.numInsertedOrUpdatedRows ?? 0)
-    }
-    return made
-  }
-
-  /** Take the labels off the fans (all labels when `labelIds` is null). Returns the links removed. */
-  async unlink(q: Q, tenantId: number, fanIds: number[], labelIds: number[] | null): Promise<number> {
-    let del = q.deleteFrom('fan_labels').where('tenant_id', '=', tenantId).where('fan_id', 'in', fanIds)
-    if (labelIds) del = del.where('label_id', 'in', labelIds)
-    const res = await del.executeTakeFirst()
-    return Number(res.numDeletedRows)
   }
 }
 

@@ -10,7 +10,8 @@ import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../accounts/db-errors.js'
-import { fanAccess } from './fan-access.js'
+import { fanAccess } from '../fans/fan-access.js'
+import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
 import type { LabelsRepository } from './labels.repository.js'
 
 /**
@@ -18,6 +19,8 @@ import type { LabelsRepository } from './labels.repository.js'
  * fans of their own sessions; a batch is checked whole before anything changes.
  */
 export class LabelsService {
+  private readonly fanLabels = new FanLabelsRepository()
+
   constructor(
     private readonly db: Db,
     private readonly labels: LabelsRepository,
@@ -66,7 +69,7 @@ export class LabelsService {
   /** The labels on one fan. */
   async ofFan(actor: Caller, fanId: number): Promise<FanLabelView[]> {
     await this.requireFans(actor, [fanId])
-    return this.labels.ofFan(this.db, actor.tenantId, fanId)
+    return this.fanLabels.ofFan(this.db, actor.tenantId, fanId)
   }
 
   /** Every label on every fan. */
@@ -76,7 +79,7 @@ export class LabelsService {
     await this.requireFans(actor, fans)
     await this.requireLabels(actor.tenantId, labels)
     const changed = await goneIsNotFound(() =>
-      this.labels.link(this.db, actor.tenantId, fans, labels, Date.now()),
+      this.fanLabels.link(this.db, actor.tenantId, fans, labels, Date.now()),
     )
     return { changed }
   }
@@ -87,7 +90,7 @@ export class LabelsService {
     const labels = unique(labelIds)
     await this.requireFans(actor, fans)
     await this.requireLabels(actor.tenantId, labels)
-    return { changed: await this.labels.unlink(this.db, actor.tenantId, fans, labels) }
+    return { changed: await this.fanLabels.unlink(this.db, actor.tenantId, fans, labels) }
   }
 
   /** Exactly these labels on one fan. */
@@ -97,11 +100,11 @@ export class LabelsService {
     await this.requireLabels(actor.tenantId, labels)
     return goneIsNotFound(() =>
       this.db.transaction().execute(async (tx) => {
-        const current = (await this.labels.ofFan(tx, actor.tenantId, fanId)).map((l) => l.id)
+        const current = (await this.fanLabels.ofFan(tx, actor.tenantId, fanId)).map((l) => l.id)
         const drop = current.filter((id) => !labels.includes(id))
-        const removed = drop.length ? await this.labels.unlink(tx, actor.tenantId, [fanId], drop) : 0
+        const removed = drop.length ? await this.fanLabels.unlink(tx, actor.tenantId, [fanId], drop) : 0
         const made = labels.length
-          ? await this.labels.link(tx, actor.tenantId, [fanId], labels, Date.now())
+          ? await this.fanLabels.link(tx, actor.tenantId, [fanId], labels, Date.now())
           : 0
         return { changed: removed + made }
       }),

@@ -105,15 +105,6 @@ export class MaterialsRepository {
     return new Map(rows.map((r) => [r.type, Number(r.n)]))
   }
 
-  media(tenantId: number, mediaId: number) {
-    return this.db
-      .selectFrom('media_files')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', mediaId)
-      .executeTakeFirst()
-  }
-
   group(tenantId: number, groupId: number) {
     return this.db
       .selectFrom('material_groups')

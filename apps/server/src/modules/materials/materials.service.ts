@@ -43,7 +43,7 @@ export class MaterialsService {
   private readonly repo: MaterialsRepository
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly media: MediaStore,
   ) {
     this.repo = new MaterialsRepository(db)
@@ -157,7 +157,7 @@ export class MaterialsService {
   async file(caller: MaterialCaller, id: number): Promise<MaterialFile> {
     const row = await this.visible(caller, id)
     if (row.media_id === null) throw notFound()
-    const file = await this.repo.media(caller.tenantId, row.media_id)
+    const file = await this.media.find(this.db, caller.tenantId, row.media_id)
     if (!file) throw new AppError(ErrorCode.mediaNotFound)
     const content = contentOf(row)
     const ext = file.path.split('.').pop() ?? 'bin'
@@ -215,7 +215,7 @@ export class MaterialsService {
     }
     const mediaId = (content as { mediaId?: number }).mediaId
     if (!checkFile || mediaId === undefined) return
-    const file = await this.repo.media(lib.tenantId, mediaId)
+    const file = await this.media.find(this.db, lib.tenantId, mediaId)
     if (!file) throw new AppError(ErrorCode.mediaNotFound)
     if (Number(file.size) > UPLOAD_MAX_BYTES) throw new AppError(ErrorCode.uploadTooLarge)
     const bytes = await fs.promises.readFile(this.media.absolute(file.path)).catch(() => null)

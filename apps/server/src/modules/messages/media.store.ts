@@ -138,4 +138,14 @@ export class MediaStore {
       .executeTakeFirstOrThrow()
     return row.id
   }
+
+  /** A stored file of the tenant. */
+  find(q: Q, tenantId: number, mediaId: number) {
+    return q
+      .selectFrom('media_files')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', mediaId)
+      .executeTakeFirst()
+  }
 }

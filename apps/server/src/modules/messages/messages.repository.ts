@@ -190,4 +190,20 @@ export class MessagesRepository {
       .where('session_id', '=', sessionId)
       .execute()
   }
+
+  /** Insert a message of ours (queued for sending) and return it whole. */
+  insertOwn(q: Q, values: Insertable<MessageTable>): Promise<Message> {
+    return q.insertInto('messages').values(values).returningAll().executeTakeFirstOrThrow()
+  }
+
+  /** A message of a session (a quote must be of the same chat). */
+  inSession(q: Q, tenantId: number, sessionId: number, id: number): Promise<Message | undefined> {
+    return q
+      .selectFrom('messages')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('session_id', '=', sessionId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
 }

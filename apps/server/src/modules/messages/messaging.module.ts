@@ -78,7 +78,7 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
     logger.child({ module: 'inbound' }),
     new InboundSpool(path.join(config.dataDir, 'inbound-spool'), logger.child({ module: 'inbound' })),
   )
-  const outbox = new OutboxService(db, sessions, deps.users, gateway, hub)
+  const outbox = new OutboxService(db, sessions, deps.users, gateway, hub, media)
   const dispatcher = new OutboxDispatcher(
     db,
     gateway,

@@ -31,12 +31,8 @@ export async function toGatewayContent(
     case 'contacts':
       return { kind: 'contacts', displayName: c.displayName, vcards: c.vcards }
     default: {
-      const file = await db
-        .selectFrom('media_files')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', c.mediaId)
-        .executeTakeFirstOrThrow()
+      const file = await media.find(db, tenantId, c.mediaId)
+      if (!file) throw new Error(`media ${c.mediaId} is gone`)
       const buffer = await fs.promises.readFile(media.absolute(file.path))
       const m = { buffer }
       if (c.type === 'image') return { kind: 'image', media: m, caption: c.caption, mimetype: file.mime }

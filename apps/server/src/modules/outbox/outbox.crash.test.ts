@@ -11,6 +11,7 @@ import { seedLinkedTenant } from '../../test/linked-tenant.js'
 import { killHard, startServerProcess } from '../../test/outbox-crash.js'
 import { readJournal } from '../../test/sim-journal.js'
 import { TokenService } from '../auth/token.service.js'
+import { MediaStore } from '../messages/media.store.js'
 import { SessionsRepository } from '../sessions/sessions.repository.js'
 import { UsersService } from '../users/users.service.js'
 import { OutboxService } from './outbox.service.js'
@@ -84,6 +85,7 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('outbox across a SIGKIL
       new UsersService(db, tokens),
       ids,
       nullHub,
+      new MediaStore(path.join(dir, 'media'), 1_000_000),
     )
     const enqueue = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {

@@ -1,8 +1,8 @@
 import { MessageStatus, OutboxState } from '@app/core'
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
-import type { Message, OutboxRow } from '../../db/schema.js'
+import type { Message, OutboxRow, OutboxTable } from '../../db/schema.js'
 
 type Q = Kysely<Database>
 const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
@@ -194,5 +194,9 @@ export class OutboxRepository {
       .where('tenant_id', '=', tenantId)
       .where('session_id', '=', sessionId)
       .execute()
+  }
+
+  async insert(q: Kysely<Database>, values: Insertable<OutboxTable>): Promise<void> {
+    await q.insertInto('outbox').values(values).execute()
   }
 }

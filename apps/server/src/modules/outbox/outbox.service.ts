@@ -15,7 +15,12 @@ import type { MessagingGateway } from '../../gateway/port.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { FansRepository } from '../fans/fans.repository.js'
+import type { MediaStore } from '../messages/media.store.js'
 import { presentMessage, presentSession } from '../messages/messages.presenter.js'
+import { MessagesRepository } from '../messages/messages.repository.js'
+import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { UsersService } from '../users/users.service.js'
 import { outboundBody, type StoredOutbound } from './outbox.content.js'
@@ -43,6 +48,10 @@ export class OutboxService {
   onEnqueued: () => void = () => undefined
 
   private readonly repo: OutboxRepository
+  private readonly messages = new MessagesRepository()
+  private readonly fans = new FansRepository()
+  private readonly groupChats: GroupChatsRepository
+  private readonly accounts: AccountsRepository
 
   constructor(
     private readonly db: Db,
@@ -50,8 +59,11 @@ export class OutboxService {
     private readonly users: UsersService,
     private readonly gateway: MessagingGateway,
     private readonly hub: RealtimeHub,
+    private readonly media: MediaStore,
   ) {
     this.repo = new OutboxRepository(db)
+    this.groupChats = new GroupChatsRepository(db)
+    this.accounts = new AccountsRepository(db)
   }
 
   /** What a message was queued with (content and quote), for sending it again. */
@@ -84,24 +96,13 @@ export class OutboxService {
     }
     const c = req.content
     if ('mediaId' in c) {
-      const file = await this.db
-        .selectFrom('media_files')
-        .select('id')
-        .where('tenant_id', '=', req.tenantId)
-        .where('id', '=', c.mediaId)
-        .executeTakeFirst()
+      const file = await this.media.find(this.db, req.tenantId, c.mediaId)
       if (!file) throw new AppError(ErrorCode.mediaNotFound)
     }
     const stored: StoredOutbound = { content: c }
     let quotedPreview: string | null = null
     if (req.quoted) {
-      const q = await this.db
-        .selectFrom('messages')
-        .selectAll()
-        .where('tenant_id', '=', req.tenantId)
-        .where('session_id', '=', session.id)
-        .where('id', '=', req.quoted.messageId)
-        .executeTakeFirst()
+      const q = await this.messages.inSession(this.db, req.tenantId, session.id, req.quoted.messageId)
       if (!q) throw notFound()
       quotedPreview = q.body.slice(0, PREVIEW_MAX)
       stored.quoted = {
@@ -118,50 +119,43 @@ export class OutboxService {
     const { body, meta, preview } = outboundBody(c)
     const now = Date.now()
     const { message, touched } = await this.db.transaction().execute(async (tx) => {
-      const message = await tx
-        .insertInto('messages')
-        .values({
-          tenant_id: req.tenantId,
-          account_id: accountId,
-          session_id: session.id,
-          wa_message_id: waMessageId,
-          from_me: 1,
-          sender_jid: '',
-          type: c.type,
-          body,
-          media_id: 'mediaId' in c ? c.mediaId : null,
-          meta: JSON.stringify(meta),
-          quoted_wa_id: stored.quoted?.id ?? null,
-          quoted_preview: quotedPreview,
-          status: MessageStatus.requested,
-          failure_reason: null,
-          origin,
-          requested_by: req.requestedBy,
-          timestamp: now,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await tx
-        .insertInto('outbox')
-        .values({
-          tenant_id: req.tenantId,
-          account_id: accountId,
-          session_id: session.id,
-          message_id: message.id,
-          to_jid: peer.jid,
-          content: JSON.stringify(stored),
-          wa_message_id: waMessageId,
-          origin,
-          state: OutboxState.requested,
-          due_at: req.dueAt ?? now,
-          lease_owner: null,
-          lease_until: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
+      const message = await this.messages.insertOwn(tx, {
+        tenant_id: req.tenantId,
+        account_id: accountId,
+        session_id: session.id,
+        wa_message_id: waMessageId,
+        from_me: 1,
+        sender_jid: '',
+        type: c.type,
+        body,
+        media_id: 'mediaId' in c ? c.mediaId : null,
+        meta: JSON.stringify(meta),
+        quoted_wa_id: stored.quoted?.id ?? null,
+        quoted_preview: quotedPreview,
+        status: MessageStatus.requested,
+        failure_reason: null,
+        origin,
+        requested_by: req.requestedBy,
+        timestamp: now,
+        created_at: now,
+      })
+      await this.repo.insert(tx, {
+        tenant_id: req.tenantId,
+        account_id: accountId,
+        session_id: session.id,
+        message_id: message.id,
+        to_jid: peer.jid,
+        content: JSON.stringify(stored),
+        wa_message_id: waMessageId,
+        origin,
+        state: OutboxState.requested,
+        due_at: req.dueAt ?? now,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
       const touched = await this.sessions.touch(tx, session.id, {
         timestamp: now,
         preview: preview.slice(0, PREVIEW_MAX),
@@ -171,12 +165,7 @@ export class OutboxService {
       return { message, touched }
     })
     const view = presentMessage(message)
-    const account = await this.db
-      .selectFrom('ws_accounts')
-      .select('agent_user_id')
-      .where('id', '=', accountId)
-      .executeTakeFirst()
-    const agent = session.agent_user_id ?? account?.agent_user_id
+    const agent = session.agent_user_id ?? (await this.accounts.agentOf(req.tenantId, accountId))
     this.hub.emit(sessionRooms(req.tenantId, session.id, agent), 'message.new', {
       message: view,
       session: presentSession(touched, { jid: peer.jid, title: peer.title }),
@@ -185,22 +174,9 @@ export class OutboxService {
     return view
   }
 
-  private async peerOf(tenantId: number, s: { fan_id: number | null; group_chat_id: number | null }) {
-    if (s.fan_id !== null) {
-      const f = await this.db
-        .selectFrom('fans')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', s.fan_id)
-        .executeTakeFirstOrThrow()
-      return { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid, invalid: f.invalid === 1 }
-    }
-    const g = await this.db
-      .selectFrom('group_chats')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', s.group_chat_id ?? 0)
-      .executeTakeFirstOrThrow()
-    return { jid: g.jid, title: g.subject || g.jid, invalid: false }
+  private peerOf(tenantId: number, s: { fan_id: number | null; group_chat_id: number | null }) {
+    return s.fan_id !== null
+      ? this.fans.peer(this.db, tenantId, s.fan_id)
+      : this.groupChats.peer(tenantId, s.group_chat_id ?? 0)
   }
 }

@@ -287,4 +287,28 @@ export class GroupChatsRepository {
     ])
     return { members, announce: group?.announce === 1 }
   }
+
+  /** A group chat of an account by its address (inbound group changes arrive by account, not tenant). */
+  systemFindByJid(accountId: number, jid: string) {
+    return this.db
+      .selectFrom('group_chats')
+      .select(['id', 'tenant_id', 'jid'])
+      .where('account_id', '=', accountId)
+      .where('jid', '=', jid)
+      .executeTakeFirst()
+  }
+
+  /** Where a group session writes to, and how the desk names it. */
+  async peer(
+    tenantId: number,
+    groupChatId: number,
+  ): Promise<{ jid: string; title: string; invalid: boolean }> {
+    const g = await this.db
+      .selectFrom('group_chats')
+      .select(['jid', 'subject'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', groupChatId)
+      .executeTakeFirstOrThrow()
+    return { jid: g.jid, title: g.subject || g.jid, invalid: false }
+  }
 }
