@@ -34,11 +34,13 @@ import { installLabels } from './modules/labels/labels.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
 import { MaterialsService } from './modules/materials/materials.service.js'
 import { installMessaging, type Messaging } from './modules/messages/messaging.module.js'
+import { listDeskAccounts } from './modules/sessions/desk-accounts.query.js'
 import { SessionsRepository } from './modules/sessions/sessions.repository.js'
 import { simRoutes } from './modules/sim/sim.routes.js'
 import { type SimDeps, SimService } from './modules/sim/sim.service.js'
 import { systemRoutes } from './modules/system/system.routes.js'
 import { installTranslate } from './modules/translate/translate.module.js'
+import { listAgents } from './modules/users/agents.query.js'
 import { agentsRoutes } from './modules/users/agents.routes.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
@@ -104,7 +106,10 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
-  agentsRoutes(app, db)
+  agentsRoutes(app, {
+    agents: (tenantId) => listAgents(db, tenantId),
+    deskAccounts: (caller) => listDeskAccounts(db, caller),
+  })
   announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
   systemRoutes(app, { mapTileUrl: config.MAP_TILE_URL })
   // Messaging (accounts, ports, inbound, outbox, Socket.IO at /socket.io): routes now, engines on start.
@@ -112,7 +117,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   // The desk's supporting services: labels, the material libraries (files in the messaging media store), translation.
   installLabels(app, db)
   installMaterials(app, db, messaging.media)
-  installTranslate(app, { db, config, logger })
+  installTranslate(app, { users, config, logger })
   // Group chats of desk sessions (after messaging: its inbound handlers store WhatsApp's group changes first).
   installGroups(app, { db, gateway, hub: messaging.hub })
   // The agent desk: presence, sessions and chat; sends go through the messaging outbox.

@@ -195,4 +195,64 @@ export class AccountsRepository {
       .executeTakeFirst()
     return row?.agent_user_id ?? null
   }
+
+  /** The send pacing bucket of an account (the outbox's dispatcher keys work by account id). */
+  systemBucket(id: number) {
+    return this.db
+      .selectFrom('ws_accounts')
+      .select(['bucket_tokens', 'bucket_at'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** Store a bucket taken from `seenAt`; false when another process took from it meanwhile. */
+  async systemTakeBucket(id: number, seenAt: number | null, tokens: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('ws_accounts')
+      .set({ bucket_tokens: tokens, bucket_at: now })
+      .where('id', '=', id)
+      .where('bucket_at', seenAt === null ? 'is' : '=', seenAt)
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows) === 1
+  }
+
+  /** Whether an account of the tenant is there and in which state (a request waits or fails by it). */
+  state(tenantId: number, id: number) {
+    return this.db
+      .selectFrom('ws_accounts')
+      .select(['status', 'deleted_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /**
+   * The live accounts a desk lists: all of the tenant's, or for an agent those assigned to them
+   * and those of `withSessions` (accounts of sessions migrated to them).
+   */
+  deskAccounts(tenantId: number, agentId: number | null, withSessions: number[]) {
+    let q = this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'phone', 'push_name', 'remark', 'status', 'abnormal_reason'])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+    if (agentId !== null)
+      q = q.where((eb) =>
+        eb.or([
+          eb('agent_user_id', '=', agentId),
+          ...(withSessions.length > 0 ? [eb('id', 'in', withSessions)] : []),
+        ]),
+      )
+    return q.orderBy('id').execute()
+  }
+
+  /** The enterprise account name of the tenant of each account (the simulator's phone page shows it). */
+  systemTenantAccounts(ids: number[]) {
+    return this.db
+      .selectFrom('ws_accounts as a')
+      .innerJoin('tenants as t', 't.id', 'a.tenant_id')
+      .select(['a.id', 't.account'])
+      .where('a.id', 'in', ids)
+      .execute()
+  }
 }

@@ -2,6 +2,7 @@ import type { FanSourceValue } from '@app/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Fan } from '../../db/schema.js'
+import { containsText } from '../../db/search.js'
 import { countryOfPhone } from './country.js'
 
 type Q = Kysely<Database>
@@ -174,5 +175,23 @@ export class FansRepository {
       .where('id', '=', fanId)
       .executeTakeFirstOrThrow()
     return { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid, invalid: f.invalid === 1 }
+  }
+
+  /** Fans of the tenant whose names, remark or phone contain the keyword (at most `limit`). */
+  matching(q: Q, tenantId: number, keyword: string, digits: string | null, limit: number) {
+    return q
+      .selectFrom('fans')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where((eb) =>
+        eb.or([
+          containsText('nickname', keyword),
+          containsText('push_name', keyword),
+          containsText('remark', keyword),
+          ...(digits ? [containsText('phone', digits)] : []),
+        ]),
+      )
+      .limit(limit)
+      .execute()
   }
 }

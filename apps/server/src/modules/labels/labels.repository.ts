@@ -1,10 +1,7 @@
 import type { LabelView } from '@app/core'
-import type { Kysely } from 'kysely'
-import type { Database, Db } from '../../db/index.js'
+import type { Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
 import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
-
-type Q = Kysely<Database>
 
 /** Labels. Every method takes the tenant; the links of labels to fans belong to the fans. */
 export class LabelsRepository {

@@ -11,6 +11,7 @@ import {
 } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms, sessionRooms } from '../../realtime/rooms.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { CommitBatcher, Job } from './commit-batcher.js'
 import { storedContent } from './inbound.content.js'
@@ -37,6 +38,8 @@ interface AccountInfo {
  * rows are committed, and events go out after that.
  */
 export class InboundService {
+  private readonly wsAccounts: AccountsRepository
+
   private readonly store: InboundStore
   private readonly accounts = new Map<number, AccountInfo>()
   private readonly contacts = new Map<string, Contact>()
@@ -52,6 +55,7 @@ export class InboundService {
     private readonly spool?: InboundSpool,
   ) {
     this.store = new InboundStore(db, sessions)
+    this.wsAccounts = new AccountsRepository(db)
   }
 
   /**
@@ -255,11 +259,7 @@ export class InboundService {
     const hit = this.accounts.get(accountId)
     const now = Date.now()
     if (hit && now - hit.at < ACCOUNT_CACHE_MS) return hit
-    const row = await this.db
-      .selectFrom('ws_accounts')
-      .select(['tenant_id', 'agent_user_id'])
-      .where('id', '=', accountId)
-      .executeTakeFirst()
+    const row = await this.wsAccounts.systemFind(accountId)
     if (!row) return undefined
     const info = { tenantId: row.tenant_id, agentUserId: row.agent_user_id, at: now }
     this.accounts.set(accountId, info)

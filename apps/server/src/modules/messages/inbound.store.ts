@@ -1,10 +1,11 @@
-import { FanSource, isOptOut, MessageStatus, OutboxState } from '@app/core'
+import { FanSource, isOptOut, MessageStatus } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { InboundMessage } from '../../gateway/port.js'
 import { FansRepository } from '../fans/fans.repository.js'
+import { OutboxRepository } from '../outbox/outbox.repository.js'
 import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import { fanIdentity, type StoredContent } from './inbound.content.js'
@@ -41,12 +42,14 @@ export class InboundStore {
   readonly fans = new FansRepository()
   readonly groups: GroupChatsRepository
   readonly messages = new MessagesRepository()
+  private readonly outbox: OutboxRepository
 
   constructor(
     db: Db,
     private readonly sessions: SessionsRepository,
   ) {
     this.groups = new GroupChatsRepository(db)
+    this.outbox = new OutboxRepository(db)
   }
 
   /**
@@ -176,12 +179,7 @@ export class InboundStore {
   async echo(q: Q, accountId: number, waMessageId: string): Promise<Message[]> {
     const confirmed = await this.messages.confirmSent(q, accountId, waMessageId)
     if (!confirmed) return []
-    await q
-      .updateTable('outbox')
-      .set({ state: OutboxState.sent, lease_owner: null, lease_until: null, updated_at: Date.now() })
-      .where('message_id', '=', confirmed.id)
-      .where('state', 'in', [OutboxState.requested, OutboxState.sending])
-      .execute()
+    await this.outbox.systemSettleEchoed(q, confirmed.id)
     return [confirmed]
   }
 }

@@ -1,5 +1,5 @@
 import { Delivery, type DeliveryValue, MessageStatus } from '@app/core'
-import type { Insertable, Kysely } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Message, MessageTable } from '../../db/schema.js'
 
@@ -204,6 +204,46 @@ export class MessagesRepository {
       .where('tenant_id', '=', tenantId)
       .where('session_id', '=', sessionId)
       .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
+  /** A queued message of ours is being handed to WhatsApp. */
+  markSending(q: Q, tenantId: number, id: number): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.sending })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', MessageStatus.requested)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** WhatsApp took our message (unless an echo got there first); its time is WhatsApp's if later. */
+  markSent(q: Q, tenantId: number, id: number, timestamp: number): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({
+        status: MessageStatus.sent,
+        failure_reason: null,
+        timestamp: sql<number>`case when ${sql.ref('timestamp')} < ${timestamp} then ${timestamp} else ${sql.ref('timestamp')} end`,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /** Our message will not be sent, for `reason`. */
+  markFailed(q: Q, tenantId: number, id: number, reason: string): Promise<Message | undefined> {
+    return q
+      .updateTable('messages')
+      .set({ status: MessageStatus.failed, failure_reason: reason })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
+      .returningAll()
       .executeTakeFirst()
   }
 }

@@ -7,6 +7,7 @@ import type { GatewayRequestRow } from '../../db/schema.js'
 import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms } from '../../realtime/rooms.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import { MessagesRepository } from '../messages/messages.repository.js'
 import { EngineLoop } from './engine-loop.js'
@@ -39,6 +40,7 @@ export class GatewayRequests {
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly repo: GatewayRequestsRepository
   private readonly messages: MessagesRepository
+  private readonly accounts: AccountsRepository
   private readonly loop: EngineLoop
 
   constructor(
@@ -50,6 +52,7 @@ export class GatewayRequests {
   ) {
     this.repo = new GatewayRequestsRepository(db)
     this.messages = new MessagesRepository()
+    this.accounts = new AccountsRepository(db)
     this.loop = new EngineLoop('gateway-requests', cfg.pollMs, () => this.tick(), log)
   }
 
@@ -86,7 +89,7 @@ export class GatewayRequests {
 
   private async process(row: GatewayRequestRow): Promise<void> {
     const payload = JSON.parse(row.payload) as GatewayRequestPayload
-    const account = await this.repo.systemAccount(row)
+    const account = await this.accounts.state(row.tenant_id, row.account_id)
     const status = account?.status
     if (!account || account.deleted_at !== null || status === 'banned' || status === 'offline')
       return this.fail(

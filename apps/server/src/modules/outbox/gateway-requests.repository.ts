@@ -81,16 +81,6 @@ export class GatewayRequestsRepository {
     return rows.sort((a, b) => a.id - b.id)
   }
 
-  /** The state of the request's account, as the checks before a send read it. */
-  systemAccount(row: GatewayRequestRow) {
-    return this.db
-      .selectFrom('ws_accounts')
-      .select(['status', 'deleted_at'])
-      .where('id', '=', row.account_id)
-      .where('tenant_id', '=', row.tenant_id)
-      .executeTakeFirst()
-  }
-
   async close(
     row: GatewayRequestRow,
     owner: string,

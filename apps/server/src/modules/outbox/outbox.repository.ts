@@ -1,8 +1,9 @@
-import { MessageStatus, OutboxState } from '@app/core'
-import { type Insertable, type Kysely, sql } from 'kysely'
+import { OutboxState } from '@app/core'
+import type { Insertable, Kysely } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, OutboxRow, OutboxTable } from '../../db/schema.js'
+import { MessagesRepository } from '../messages/messages.repository.js'
 
 type Q = Kysely<Database>
 const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
@@ -10,6 +11,7 @@ const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
 /** The outbox: rows due for sending, claimed under a lease so two dispatchers never take the same one. */
 export class OutboxRepository {
   private readonly postgres: boolean
+  private readonly messages = new MessagesRepository()
 
   constructor(private readonly db: Db) {
     this.postgres = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
@@ -44,7 +46,8 @@ export class OutboxRepository {
   /** The row's message, and what the checks need: session flags, fan flags, account and tenant state. */
   context(row: OutboxRow) {
     return this.db
-      .selectFrom('messages as m')
+      .selectFrom('outbox as o')
+      .innerJoin('messages as m', 'm.id', 'o.message_id')
       .innerJoin('sessions as s', 's.id', 'm.session_id')
       .innerJoin('ws_accounts as a', 'a.id', 'm.account_id')
       .innerJoin('tenants as t', 't.id', 'm.tenant_id')
@@ -62,7 +65,7 @@ export class OutboxRepository {
         't.risk_status',
         't.special_channel',
       ])
-      .where('m.id', '=', row.message_id)
+      .where('o.id', '=', row.id)
       .where('m.tenant_id', '=', row.tenant_id)
       .executeTakeFirst()
   }
@@ -105,17 +108,7 @@ export class OutboxRepository {
         })
         .where('id', '=', row.id)
         .execute()
-      return tx
-        .updateTable('messages')
-        .set({
-          status: MessageStatus.sent,
-          failure_reason: null,
-          timestamp: sql<number>`case when ${sql.ref('timestamp')} < ${timestamp} then ${timestamp} else ${sql.ref('timestamp')} end`,
-        })
-        .where('id', '=', row.message_id)
-        .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
-        .returningAll()
-        .executeTakeFirst()
+      return this.messages.markSent(tx, row.tenant_id, row.message_id, timestamp)
     })
   }
 
@@ -135,13 +128,7 @@ export class OutboxRepository {
         // our echo may have shown it was sent after all
         .where('state', '!=', OutboxState.sent)
         .execute()
-      return tx
-        .updateTable('messages')
-        .set({ status: MessageStatus.failed, failure_reason: reason })
-        .where('id', '=', row.message_id)
-        .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])
-        .returningAll()
-        .executeTakeFirst()
+      return this.messages.markFailed(tx, row.tenant_id, row.message_id, reason)
     })
   }
 
@@ -155,13 +142,21 @@ export class OutboxRepository {
   }
 
   markSending(row: OutboxRow): Promise<Message | undefined> {
-    return this.db
-      .updateTable('messages')
-      .set({ status: MessageStatus.sending })
-      .where('id', '=', row.message_id)
-      .where('status', '=', MessageStatus.requested)
-      .returningAll()
-      .executeTakeFirst()
+    return this.messages.markSending(this.db, row.tenant_id, row.message_id)
+  }
+
+  /**
+   * Our message came back from WhatsApp: its row is done, whatever it last wrote (a crash between
+   * the send and its record leaves it 'sending'; the echo settles it). Inside the inbound's
+   * transaction.
+   */
+  async systemSettleEchoed(q: Q, messageId: number): Promise<void> {
+    await q
+      .updateTable('outbox')
+      .set({ state: OutboxState.sent, lease_owner: null, lease_until: null, updated_at: Date.now() })
+      .where('message_id', '=', messageId)
+      .where('state', 'in', OPEN)
+      .execute()
   }
 
   /** The stored content of a message's send (a resend sends it again). */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
 
 export interface PacingConfig {
   /** sends per account per minute */
@@ -12,10 +13,14 @@ export interface PacingConfig {
  * sees the same bucket. A tenant under risk control gets half the rate; a special channel double.
  */
 export class SendPacer {
+  private readonly accounts: AccountsRepository
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly cfg: PacingConfig,
-  ) {}
+  ) {
+    this.accounts = new AccountsRepository(db)
+  }
 
   rateOf(tenant: { risk_status: number; special_channel: number }): { perMs: number; capacity: number } {
     const factor = (tenant.risk_status === 1 ? 0.5 : 1) * (tenant.special_channel === 1 ? 2 : 1)
@@ -30,22 +35,12 @@ export class SendPacer {
   ): Promise<number> {
     const { perMs, capacity } = this.rateOf(tenant)
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await this.db
-        .selectFrom('ws_accounts')
-        .select(['bucket_tokens', 'bucket_at'])
-        .where('id', '=', accountId)
-        .executeTakeFirst()
+      const row = await this.accounts.systemBucket(accountId)
       if (!row) return 0
       const elapsed = row.bucket_at === null ? Number.POSITIVE_INFINITY : Math.max(0, now - row.bucket_at)
       const tokens = Math.min(capacity, (row.bucket_tokens ?? capacity) + elapsed * perMs)
       if (tokens < 1) return Math.max(1, Math.ceil((1 - tokens) / perMs))
-      const res = await this.db
-        .updateTable('ws_accounts')
-        .set({ bucket_tokens: tokens - 1, bucket_at: now })
-        .where('id', '=', accountId)
-        .where('bucket_at', row.bucket_at === null ? 'is' : '=', row.bucket_at)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) === 1) return 0
+      if (await this.accounts.systemTakeBucket(accountId, row.bucket_at, tokens - 1, now)) return 0
     }
     return 100
   }

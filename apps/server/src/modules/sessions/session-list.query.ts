@@ -11,7 +11,9 @@ import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
+import { FansRepository } from '../fans/fans.repository.js'
 import { visibleSessions } from '../sessions/session.visibility.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
 import { systemGroupSession, systemGroupsHidden } from './system-groups.js'
@@ -119,10 +121,15 @@ function decodeCursor(c: string): Cursor {
  * repeats a session of an earlier page; a session that moves up meanwhile arrives over the socket.
  */
 export class SessionListQuery {
+  private readonly fans = new FansRepository()
+  private readonly tenants: TenantsRepository
+
   constructor(
     private readonly db: Db,
     readonly countsCache = new CountsCache(),
-  ) {}
+  ) {
+    this.tenants = new TenantsRepository(db)
+  }
 
   private rows(viewer: Caller) {
     return this.db
@@ -228,20 +235,7 @@ export class SessionListQuery {
   private async searchSessions(tenantId: number, keyword: string): Promise<number[] | null> {
     const digits = phoneDigits(keyword)
     const [fans, groups] = await Promise.all([
-      this.db
-        .selectFrom('fans')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where((eb) =>
-          eb.or([
-            containsText('nickname', keyword),
-            containsText('push_name', keyword),
-            containsText('remark', keyword),
-            ...(digits ? [containsText('phone', digits)] : []),
-          ]),
-        )
-        .limit(MATCHES_MAX + 1)
-        .execute(),
+      this.fans.matching(this.db, tenantId, keyword, digits || null, MATCHES_MAX + 1),
       this.db
         .selectFrom('group_chats')
         .select('id')
@@ -282,12 +276,7 @@ export class SessionListQuery {
     return sessions.map((r) => r.id)
   }
 
-  async tenantRisk(tenantId: number): Promise<number> {
-    const t = await this.db
-      .selectFrom('tenants')
-      .select('risk_status')
-      .where('id', '=', tenantId)
-      .executeTakeFirst()
-    return t?.risk_status ?? 0
+  tenantRisk(tenantId: number): Promise<number> {
+    return this.tenants.riskStatus(tenantId)
   }
 }

@@ -18,6 +18,7 @@ import type { StoredMedia } from '../../gateway/simulator/media.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
 import type { CustomerContent, SimLink } from '../../gateway/simulator/types.js'
 import { AppError, badRequest } from '../../http/errors.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { asPhoneUser } from './sim.errors.js'
 import { presentChat, presentMessage, presentPhone } from './sim.presenter.js'
 
@@ -73,14 +74,7 @@ export class SimService {
   async pendingQrs(): Promise<SimPendingQr[]> {
     const pending = this.sim.gateway.pendingQrLogins()
     const ids = pending.map((p) => Number(p.accountId)).filter((id) => Number.isInteger(id))
-    const rows = ids.length
-      ? await this.db
-          .selectFrom('ws_accounts')
-          .innerJoin('tenants', 'tenants.id', 'ws_accounts.tenant_id')
-          .select(['ws_accounts.id', 'tenants.account'])
-          .where('ws_accounts.id', 'in', ids)
-          .execute()
-      : []
+    const rows = ids.length ? await new AccountsRepository(this.db).systemTenantAccounts(ids) : []
     const tenantOf = new Map(rows.map((r) => [r.id, r.account]))
     return pending
       .map((p) => ({

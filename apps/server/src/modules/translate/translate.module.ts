@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
-import type { Db } from '../../db/index.js'
+import type { UsersService } from '../users/users.service.js'
 import { LibreTranslateProvider, type TranslateProvider } from './translate.provider.js'
 import { translateRoutes } from './translate.routes.js'
 import { TranslateService } from './translate.service.js'
@@ -9,13 +9,13 @@ import { TranslateService } from './translate.service.js'
 /** Translation: a LibreTranslate-compatible service at TRANSLATE_URL (with TRANSLATE_API_KEY), or none. */
 export function installTranslate(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; logger: Logger },
+  deps: { users: UsersService; config: Config; logger: Logger },
 ): TranslateService {
-  const { db, config, logger } = deps
+  const { users, config, logger } = deps
   const provider: TranslateProvider | null = config.TRANSLATE_URL
     ? new LibreTranslateProvider({ url: config.TRANSLATE_URL, apiKey: config.TRANSLATE_API_KEY })
     : null
-  const service = new TranslateService(db, provider, logger.child({ module: 'translate' }))
+  const service = new TranslateService(users, provider, logger.child({ module: 'translate' }))
   translateRoutes(app, service)
   return service
 }

@@ -1,7 +1,7 @@
 import { ErrorCode, isTranslateLanguage, type TranslateLanguageCode } from '@app/core'
 import type { Logger } from 'pino'
-import type { Db } from '../../db/index.js'
 import { AppError, badRequest } from '../../http/errors.js'
+import type { UsersService } from '../users/users.service.js'
 import { LruCache } from './lru-cache.js'
 import type { TranslateProvider } from './translate.provider.js'
 
@@ -17,7 +17,7 @@ export class TranslateService {
   private readonly cache = new LruCache<string, string>(CACHE_ENTRIES)
 
   constructor(
-    private readonly db: Db,
+    private readonly users: UsersService,
     private readonly provider: TranslateProvider | null,
     private readonly log: Logger,
   ) {}
@@ -49,22 +49,11 @@ export class TranslateService {
   }
 
   /** The user's target language as stored ('' when unknown). */
-  async storedTargetLanguage(tenantId: number, userId: number): Promise<string> {
-    const row = await this.db
-      .selectFrom('users')
-      .select('target_language')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', userId)
-      .executeTakeFirst()
-    return row?.target_language ?? ''
+  storedTargetLanguage(tenantId: number, userId: number): Promise<string> {
+    return this.users.targetLanguage(tenantId, userId)
   }
 
-  async setTargetLanguage(tenantId: number, userId: number, code: TranslateLanguageCode): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ target_language: code, updated_at: Date.now() })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', userId)
-      .execute()
+  setTargetLanguage(tenantId: number, userId: number, code: TranslateLanguageCode): Promise<void> {
+    return this.users.setTargetLanguage(tenantId, userId, code)
   }
 }

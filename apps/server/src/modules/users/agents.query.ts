@@ -1,15 +1,5 @@
-import {
-  type AbnormalReasonValue,
-  type AccountStateValue,
-  type AgentView,
-  type DeskAccountView,
-  Role,
-  UserStatus,
-} from '@app/core'
-import { sql } from 'kysely'
+import { type AgentView, Role, UserStatus } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { Caller } from '../../http/caller.js'
-import { visibleSessions } from '../sessions/session.visibility.js'
 
 /** The enabled agents (customerUser) of a tenant, by name. */
 export async function listAgents(db: Db, tenantId: number): Promise<AgentView[]> {
@@ -23,59 +13,4 @@ export async function listAgents(db: Db, tenantId: number): Promise<AgentView[]>
     .orderBy('id')
     .execute()
   return rows.map((r) => ({ id: r.id, username: r.username, nickname: r.nickname || r.username }))
-}
-
-/**
- * The WS accounts of the viewer's desk: an agent's assigned accounts plus those of sessions
- * migrated to them; the whole tenant's for a supervisor at their own desk. Unread is the viewer's
- * own read state (per-user), summed over the account's valid sessions in the viewer's scope.
- */
-export async function listDeskAccounts(db: Db, viewer: Caller): Promise<DeskAccountView[]> {
-  const totals = await db
-    .selectFrom('sessions as s')
-    .leftJoin('session_reads as r', (j) =>
-      j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
-    )
-    .where(visibleSessions(viewer))
-    .where('s.invalid', '=', 0)
-    .select([
-      's.account_id',
-      (eb) => eb.fn.countAll<number>().as('sessions'),
-      sql<number>`sum(case when s.unread_count > coalesce(r.read_count, 0) then s.unread_count - coalesce(r.read_count, 0) else 0 end)`.as(
-        'unread',
-      ),
-    ])
-    .groupBy('s.account_id')
-    .execute()
-  const byAccount = new Map(totals.map((t) => [t.account_id, t]))
-
-  let q = db
-    .selectFrom('ws_accounts')
-    .select(['id', 'phone', 'push_name', 'remark', 'status', 'abnormal_reason'])
-    .where('tenant_id', '=', viewer.tenantId)
-    .where('deleted_at', 'is', null)
-  if (viewer.agentId !== null) {
-    const agentId = viewer.agentId
-    const withSessions = [...byAccount.keys()]
-    q = q.where((eb) =>
-      eb.or([
-        eb('agent_user_id', '=', agentId),
-        ...(withSessions.length > 0 ? [eb('id', 'in', withSessions)] : []),
-      ]),
-    )
-  }
-  const accounts = await q.orderBy('id').execute()
-  return accounts.map((a) => {
-    const t = byAccount.get(a.id)
-    return {
-      id: a.id,
-      phone: a.phone,
-      pushName: a.push_name,
-      remark: a.remark,
-      status: a.status as AccountStateValue,
-      abnormalReason: (a.abnormal_reason as AbnormalReasonValue | null) ?? null,
-      sessionCount: Number(t?.sessions ?? 0),
-      unreadCount: Number(t?.unread ?? 0),
-    }
-  })
 }

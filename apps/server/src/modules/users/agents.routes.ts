@@ -1,10 +1,8 @@
-import { Role, TENANT_ROLES } from '@app/core'
+import { type AgentView, type DeskAccountView, Role, TENANT_ROLES } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
-import { callerOf } from '../../http/caller.js'
+import { type Caller, callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
-import { listAgents, listDeskAccounts } from './agents.query.js'
 
 const tags = ['desk']
 
@@ -12,7 +10,12 @@ const tags = ['desk']
  * The desk's people and accounts: the tenant's agents (the supervisor's "act as" picker and the
  * migrate dialog, which agents use too) and the WS accounts of the desk with the viewer's unread.
  */
-export function agentsRoutes(app: FastifyInstance, db: Db): void {
+export interface AgentsQueries {
+  agents(tenantId: number): Promise<AgentView[]>
+  deskAccounts(caller: Caller): Promise<DeskAccountView[]>
+}
+
+export function agentsRoutes(app: FastifyInstance, queries: AgentsQueries): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/damai/customer/user/agents',
@@ -20,7 +23,7 @@ export function agentsRoutes(app: FastifyInstance, db: Db): void {
       config: { roles: [Role.customerMaster, Role.customerUser] },
       schema: { tags, summary: "The tenant's enabled agents (id, username, nickname)" },
     },
-    async (req) => ok(await listAgents(db, callerOf(req).tenantId)),
+    async (req) => ok(await queries.agents(callerOf(req).tenantId)),
   )
   r.get(
     '/damai/customer/user/deskAccounts',
@@ -31,6 +34,6 @@ export function agentsRoutes(app: FastifyInstance, db: Db): void {
         summary: "The desk's WS accounts with status and the viewer's unread (customer-user-id: acting)",
       },
     },
-    async (req) => ok(await listDeskAccounts(db, callerOf(req))),
+    async (req) => ok(await queries.deskAccounts(callerOf(req))),
   )
 }

@@ -46,6 +46,26 @@ export class UsersService {
     return row ? row.nickname || row.username : ''
   }
 
+  /** The translation target a user chose ('' when none). */
+  async targetLanguage(tenantId: number, userId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('target_language')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    return row?.target_language ?? ''
+  }
+
+  async setTargetLanguage(tenantId: number, userId: number, code: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ target_language: code, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .execute()
+  }
+
   /** The tenant's validity: the supervisor's valid dates (role 4 carries them). */
   async tenantValidity(tenantId: number): Promise<[number | null, number | null]> {
     const master = await this.db

@@ -1,6 +1,6 @@
-import type { FanDetailView, FanSourceValue, GroupDetailView } from '@app/core'
+import type { FanDetailView, FanSourceValue } from '@app/core'
 import type { Db } from '../../db/index.js'
-import { countryOfPhone } from '../fans/country.js'
+import { countryOfPhone } from './country.js'
 
 /** The customer side panel: who the fan is, on which account, since when. */
 export async function fanDetail(db: Db, tenantId: number, fanId: number): Promise<FanDetailView | null> {
@@ -31,34 +31,5 @@ export async function fanDetail(db: Db, tenantId: number, fanId: number): Promis
     invalid: f.invalid === 1,
     massSendEnabled: f.mass_send_enabled === 1,
     createdAt: f.created_at,
-  }
-}
-
-/** The group chat panel's summary. */
-export async function groupDetail(
-  db: Db,
-  tenantId: number,
-  groupChatId: number,
-): Promise<GroupDetailView | null> {
-  const g = await db
-    .selectFrom('group_chats')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', groupChatId)
-    .executeTakeFirst()
-  if (!g) return null
-  const members = await db
-    .selectFrom('group_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('group_chat_id', '=', g.id)
-    .executeTakeFirstOrThrow()
-  return {
-    id: g.id,
-    jid: g.jid,
-    subject: g.subject,
-    description: g.description,
-    memberCount: Number(members.n),
-    announce: g.announce === 1,
-    restrictEdit: g.restrict_edit === 1,
   }
 }
