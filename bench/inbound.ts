@@ -84,9 +84,14 @@ async function main(): Promise<void> {
     eventAt.set(m.ref.id, performance.now())
   })
   const config = loadConfig({ ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' })
-  const { app, messaging } = await buildApp({ config, db, logger: pino({ level: 'silent' }), gateway })
+  const { app, engines, messaging } = await buildApp({
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    gateway,
+  })
   await app.ready()
-  await messaging.engines.start()
+  await engines.start()
   await gateway.idle()
 
   let emitted = 0

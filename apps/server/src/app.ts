@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { CLIENT_VERSION, UPLOAD_BATCH_MAX, UPLOAD_MAX_BYTES } from '@app/core'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -13,11 +14,18 @@ import {
 import type { Logger } from 'pino'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
+import { Engines } from './engines/engines.js'
 import type { MessagingGateway } from './gateway/port.js'
+import type { AccountRuntime } from './gateway/runtime.js'
 import { installAuth, type RouteAccess } from './http/auth.js'
+import { callerOfActor } from './http/caller.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { installSecurityHeaders } from './http/security.js'
 import { installWeb } from './http/web.js'
+import type { AccountLoginService } from './modules/accounts/accounts.login.js'
+import { installAccounts } from './modules/accounts/accounts.module.js'
+import type { AccountsService } from './modules/accounts/accounts.service.js'
+import type { AccountStatusSync } from './modules/accounts/accounts.status.js'
 import { AnnouncementsRepository } from './modules/announcements/announcements.repository.js'
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
 import { AnnouncementsService } from './modules/announcements/announcements.service.js'
@@ -32,9 +40,18 @@ import type { DeskPresence } from './modules/desk/desk.presence.js'
 import { installGroups } from './modules/groups/groups.module.js'
 import { installLabels } from './modules/labels/labels.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
-import { MaterialsService } from './modules/materials/materials.service.js'
-import { installMessaging, type Messaging } from './modules/messages/messaging.module.js'
+import type { InboundService } from './modules/messages/inbound.service.js'
+import { MediaStore } from './modules/messages/media.store.js'
+import { installInbound } from './modules/messages/messages.module.js'
+import type { GatewayRequests } from './modules/outbox/gateway-requests.engine.js'
+import type { OutboxDispatcher } from './modules/outbox/outbox.engine.js'
+import { installOutbox } from './modules/outbox/outbox.module.js'
+import type { OutboxService } from './modules/outbox/outbox.service.js'
+import { PortExpiryEngine } from './modules/ports/ports.engine.js'
+import { installPorts } from './modules/ports/ports.module.js'
+import type { PortsRepository } from './modules/ports/ports.repository.js'
 import { listDeskAccounts } from './modules/sessions/desk-accounts.query.js'
+import { canFollowSession } from './modules/sessions/session.access.js'
 import { SessionsRepository } from './modules/sessions/sessions.repository.js'
 import { simRoutes } from './modules/sim/sim.routes.js'
 import { type SimDeps, SimService } from './modules/sim/sim.service.js'
@@ -44,6 +61,8 @@ import { listAgents } from './modules/users/agents.query.js'
 import { agentsRoutes } from './modules/users/agents.routes.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
+import { HubRelay } from './realtime/hub.js'
+import { installRealtime } from './realtime/socket.js'
 
 export interface AppDeps {
   config: Config
@@ -55,11 +74,29 @@ export interface AppDeps {
   sim?: SimDeps
 }
 
+export interface Messaging {
+  hub: HubRelay
+  media: MediaStore
+  inbound: InboundService
+  outbox: OutboxService
+  dispatcher: OutboxDispatcher
+  requests: GatewayRequests
+  ports: PortsRepository
+  portExpiry: PortExpiryEngine
+  realtime: ReturnType<typeof installRealtime>
+  login: AccountLoginService
+  accounts: AccountsService
+  runtime: AccountRuntime
+  sync: AccountStatusSync
+}
+
 export interface App {
   app: FastifyInstance
   routes: RouteAccess[]
   services: { tokens: TokenService; users: UsersService; captcha: CaptchaService }
-  /** accounts, inbound, outbox, realtime; `messaging.engines.start()` resumes accounts and starts the loops */
+  /** the background workers; `engines.start()` resumes linked accounts and starts the loops */
+  engines: Engines
+  /** the messaging parts, for scripts and tests: accounts, ports, inbound, the outbox, realtime */
   messaging: Messaging
   /** the agent desk; `desk.settled()` waits for work answered before it finished (revokes, read receipts) */
   desk: Desk
@@ -100,44 +137,91 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     isLiveDesk: async (tenantId, userId, deskId) => presence?.isLive(tenantId, userId, deskId) ?? false,
   })
 
-  // Modules.
+  // Modules, owners first: a module is installed after the modules whose services it calls.
   const captcha = new CaptchaService(db)
   const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
+  announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
+  systemRoutes(app, { mapTileUrl: config.MAP_TILE_URL })
+
+  // Messaging: media files, sessions, ports and WS accounts, inbound, the outbox, Socket.IO.
+  const hub = new HubRelay()
+  const media = new MediaStore(path.join(config.dataDir, 'media'), config.MEDIA_MAX_BYTES)
+  const sessions = new SessionsRepository(db)
+  const ports = installPorts(app, db)
+  const accounts = installAccounts(app, { db, config, logger, gateway, hub, ports })
+  const portExpiry = new PortExpiryEngine(
+    ports,
+    accounts.runtime,
+    accounts.sync,
+    config.PORT_EXPIRY_CHECK_MS,
+    logger.child({ module: 'ports' }),
+  )
+  const { inbound, spool } = installInbound(app, { db, config, logger, gateway, hub, media, sessions })
+  const { outbox, dispatcher, requests } = installOutbox({
+    db,
+    config,
+    logger,
+    gateway,
+    hub,
+    users,
+    media,
+    sessions,
+  })
+  const realtime = installRealtime(app, {
+    resolveToken: (t) => tokens.resolve(t),
+    canJoinSession: (actor, id) => canFollowSession(db, callerOfActor(actor), id),
+    relay: hub,
+  })
+
+  // The desk's supporting services: labels, the material libraries (files in the media store), translation.
+  installLabels(app, db)
+  const materials = installMaterials(app, db, media)
+  installTranslate(app, { users, config, logger })
+  // Group chats of desk sessions (after inbound: its handlers store WhatsApp's group changes first).
+  installGroups(app, { db, gateway, hub })
+  // The agent desk: presence, sessions and chat; sends go through the outbox.
   agentsRoutes(app, {
     agents: (tenantId) => listAgents(db, tenantId),
     deskAccounts: (caller) => listDeskAccounts(db, caller),
   })
-  announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
-  systemRoutes(app, { mapTileUrl: config.MAP_TILE_URL })
-  // Messaging (accounts, ports, inbound, outbox, Socket.IO at /socket.io): routes now, engines on start.
-  const messaging = installMessaging(app, { config, db, logger, gateway, tokens, users })
-  // The desk's supporting services: labels, the material libraries (files in the messaging media store), translation.
-  installLabels(app, db)
-  installMaterials(app, db, messaging.media)
-  installTranslate(app, { users, config, logger })
-  // Group chats of desk sessions (after messaging: its inbound handlers store WhatsApp's group changes first).
-  installGroups(app, { db, gateway, hub: messaging.hub })
-  // The agent desk: presence, sessions and chat; sends go through the messaging outbox.
-  const materialsForDesk = new MaterialsService(db, messaging.media)
   const desk = installDesk(app, {
     db,
     logger,
     gateway,
-    hub: messaging.hub,
-    outbox: messaging.outbox,
+    hub,
+    outbox,
     users,
-    requests: messaging.requests,
-    sessions: new SessionsRepository(db),
-    media: messaging.media,
-    materials: (tenantId, userId, materialId) =>
-      materialsForDesk.toOutbound({ tenantId, userId }, materialId),
+    requests,
+    sessions,
+    media,
+    materials: (tenantId, userId, materialId) => materials.toOutbound({ tenantId, userId }, materialId),
   })
   presence = desk.presence
   if (sim) simRoutes(app, new SimService(db, sim))
 
+  // Engines: started by the caller (main, or a test that wants them), in this order; stopped in reverse on close.
+  const engines = new Engines(logger.child({ module: 'engines' }))
+  engines.add(spool, accounts.links, portExpiry, dispatcher, requests)
+  app.addHook('onClose', () => engines.stop())
+
   await installWeb(app, config.webDist)
-  return { app, routes, services: { tokens, users, captcha }, messaging, desk }
+  const messaging = {
+    hub,
+    media,
+    inbound,
+    outbox,
+    dispatcher,
+    requests,
+    ports,
+    portExpiry,
+    realtime,
+    login: accounts.login,
+    accounts: accounts.accounts,
+    runtime: accounts.runtime,
+    sync: accounts.sync,
+  }
+  return { app, routes, services: { tokens, users, captcha }, engines, messaging, desk }
 }

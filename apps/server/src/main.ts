@@ -39,9 +39,9 @@ if (config.DEMO) {
   gateway = new BaileysGateway({ store: authStore, logger: logger.child({ module: 'baileys' }) })
 }
 
-const { app, messaging } = await buildApp({ config, db, logger, gateway, sim })
+const { app, engines, messaging } = await buildApp({ config, db, logger, gateway, sim })
 await app.listen({ port: config.PORT, host: config.HOST })
-await messaging.engines.start()
+await engines.start()
 if (sim) {
   const linked = await linkDemoNumbers({ db, login: messaging.login, ...sim, logger })
   if (linked) logger.info({ linked }, 'demo numbers linked on the simulated network')

@@ -125,7 +125,7 @@ export async function createTestContext(
   })
   const app: FastifyInstance = built.app
   await app.ready()
-  if (opts.engines) await built.messaging.engines.start()
+  if (opts.engines) await built.engines.start()
   const now = Date.now()
   const ctx: TestContext = {
     ...built,

@@ -4,13 +4,14 @@ import { roomOf } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { GatewayRequestRow } from '../../db/schema.js'
+import { EngineLoop } from '../../engines/engine-loop.js'
+import type { Engine } from '../../engines/engines.js'
 import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms } from '../../realtime/rooms.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import { MessagesRepository } from '../messages/messages.repository.js'
-import { EngineLoop } from './engine-loop.js'
 import {
   type GatewayRequestPayload,
   GatewayRequestsRepository,
@@ -36,7 +37,8 @@ const BATCH = 50
  * held while the account is logging in or abnormal, retried on transient errors with a growing
  * delay, and failed when the account is gone, banned or offline, or after the last attempt.
  */
-export class GatewayRequests {
+export class GatewayRequests implements Engine {
+  readonly name = 'gateway-requests'
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly repo: GatewayRequestsRepository
   private readonly messages: MessagesRepository

@@ -4,13 +4,14 @@ import { FailureReason, type FailureReasonValue, MessageStatus, SendOrigin, vipA
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Message, OutboxRow } from '../../db/schema.js'
+import { EngineLoop } from '../../engines/engine-loop.js'
+import type { Engine } from '../../engines/engines.js'
 import { GatewayError, isGatewayError, type MessagingGateway, toFailureReason } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms } from '../../realtime/rooms.js'
 import type { MediaStore } from '../messages/media.store.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
 import type { UsersService } from '../users/users.service.js'
-import { EngineLoop } from './engine-loop.js'
 import { type StoredOutbound, toGatewayContent } from './outbox.content.js'
 import { OutboxRepository } from './outbox.repository.js'
 import type { SendPacer } from './send-pacer.js'
@@ -41,7 +42,8 @@ const ACCOUNT_WAIT_MS = 5_000
  * claimed again when its lease expires and sent with the same id: if WhatsApp already has it
  * (our echo was stored) it is closed without sending, otherwise the network dedupes the id.
  */
-export class OutboxDispatcher {
+export class OutboxDispatcher implements Engine {
+  readonly name = 'outbox'
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly repo: OutboxRepository
   private readonly loop: EngineLoop

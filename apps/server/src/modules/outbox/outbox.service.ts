@@ -117,7 +117,10 @@ export class OutboxService {
     const accountId = session.account_id
     const waMessageId = this.gateway.newMessageId(String(accountId))
     const { body, meta, preview } = outboundBody(c)
+    // a message we queue comes after everything already in the chat, even when the last message's
+    // time (WhatsApp's clock) is ahead of ours: the chat's order and its last message follow it
     const now = Date.now()
+    const at = Math.max(now, session.last_activity_at + 1)
     const { message, touched } = await this.db.transaction().execute(async (tx) => {
       const message = await this.messages.insertOwn(tx, {
         tenant_id: req.tenantId,
@@ -136,7 +139,7 @@ export class OutboxService {
         failure_reason: null,
         origin,
         requested_by: req.requestedBy,
-        timestamp: now,
+        timestamp: at,
         created_at: now,
       })
       await this.repo.insert(tx, {
@@ -157,7 +160,7 @@ export class OutboxService {
         updated_at: now,
       })
       const touched = await this.sessions.touch(tx, session.id, {
-        timestamp: now,
+        timestamp: at,
         preview: preview.slice(0, PREVIEW_MAX),
         unread: false,
         inbound: false,

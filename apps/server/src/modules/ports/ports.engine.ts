@@ -1,11 +1,13 @@
 import type { Logger } from 'pino'
+import { EngineLoop } from '../../engines/engine-loop.js'
+import type { Engine } from '../../engines/engines.js'
 import type { AccountRuntime } from '../../gateway/runtime.js'
 import type { AccountStatusSync } from '../accounts/accounts.status.js'
-import { EngineLoop } from '../outbox/engine-loop.js'
 import type { PortsRepository } from './ports.repository.js'
 
 /** When a port expires its account is logged out and the port unbound (product decision). */
-export class PortExpiryEngine {
+export class PortExpiryEngine implements Engine {
+  readonly name = 'port-expiry'
   private readonly loop: EngineLoop
 
   constructor(

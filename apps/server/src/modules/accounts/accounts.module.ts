@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/index.js'
+import type { Engine } from '../../engines/engines.js'
+import { isGatewayError, type MessagingGateway, type ProductAccountState } from '../../gateway/port.js'
+import { AccountRuntime, shouldResumeOnStart } from '../../gateway/runtime.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { PortsRepository } from '../ports/ports.repository.js'
+import { accountGroupsRoutes } from './account-groups.routes.js'
+import { AccountGroupsService } from './account-groups.service.js'
+import { AccountLoginService, storedProxy } from './accounts.login.js'
+import { AccountsRepository } from './accounts.repository.js'
+import { accountsRoutes } from './accounts.routes.js'
+import { AccountsService } from './accounts.service.js'
+import { AccountStatusSync } from './accounts.status.js'
+import { acquisitionRoutes } from './acquisition.routes.js'
+import { AcquisitionService } from './acquisition.service.js'
+
+export interface AccountsDeps {
+  db: Db
+  config: Config
+  logger: Logger
+  gateway: MessagingGateway
+  hub: RealtimeHub
+  ports: PortsRepository
+}
+
+/**
+ * WS accounts: linking by QR or pairing code (each holds a port), their live status, groups,
+ * import and acquisition statistics. The returned engine resumes, at start, the accounts that
+ * were up when the server stopped, and closes every link on stop without logging out.
+ */
+export function installAccounts(app: FastifyInstance, deps: AccountsDeps) {
+  const { db, config, logger, gateway, hub, ports } = deps
+  const log = logger.child({ module: 'accounts' })
+  const repo = new AccountsRepository(db)
+  const sync = new AccountStatusSync(db, repo, ports, hub, log)
+  const runtime = new AccountRuntime({
+    gateway,
+    onStatus: (id, status) => sync.onStatus(Number(id), status),
+    onError: (err, accountId) => log.error({ err, accountId }, 'account status not applied'),
+  })
+  sync.unlink = (id) => runtime.logout(String(id))
+  const groups = new AccountGroupsService(db)
+  const login = new AccountLoginService(gateway, repo, ports, runtime, sync)
+  const accounts = new AccountsService(db, repo, groups, login)
+  accountsRoutes(app, accounts, login)
+  accountGroupsRoutes(app, groups)
+  acquisitionRoutes(app, new AcquisitionService(db), config.LOGIN_RATE_PER_MINUTE)
+
+  /** Reconnect, from stored auth, the linked accounts that were up when the server stopped. */
+  async function resumeLinked(): Promise<void> {
+    const linked = await repo.systemLinked()
+    const wanted = linked.filter((a) =>
+      shouldResumeOnStart({ state: a.status, reason: a.abnormal_reason } as ProductAccountState),
+    )
+    const { started, failed } = await runtime.resumeAll(
+      wanted.map((a) => ({ accountId: String(a.id), proxy: storedProxy(a.proxy) })),
+    )
+    for (const f of failed) {
+      if (isGatewayError(f.error) && f.error.code === 'not_linked')
+        await sync.store(Number(f.accountId), { linked: 0, status: 'offline' })
+      else log.warn({ err: f.error, accountId: f.accountId }, 'resume failed')
+    }
+    log.info({ resumed: started.length, failed: failed.length }, 'linked accounts resumed')
+  }
+  const links: Engine = { name: 'account-links', start: resumeLinked, stop: () => runtime.shutdown() }
+
+  return { accounts, login, runtime, sync, links }
+}

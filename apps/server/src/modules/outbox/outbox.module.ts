@@ -1,0 +1,63 @@
+import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/index.js'
+import type { MessagingGateway } from '../../gateway/port.js'
+import type { RealtimeHub } from '../../realtime/hub.js'
+import type { MediaStore } from '../messages/media.store.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { UsersService } from '../users/users.service.js'
+import { GatewayRequests } from './gateway-requests.engine.js'
+import { OutboxDispatcher } from './outbox.engine.js'
+import { OutboxService } from './outbox.service.js'
+import { SendPacer } from './send-pacer.js'
+
+export interface OutboxDeps {
+  db: Db
+  config: Config
+  logger: Logger
+  gateway: MessagingGateway
+  hub: RealtimeHub
+  users: UsersService
+  media: MediaStore
+  sessions: SessionsRepository
+}
+
+/**
+ * The one outbound path: every message is queued here and sent by the dispatcher; withdrawals
+ * and read receipts are requests stored and retried on the same terms.
+ */
+export function installOutbox(deps: OutboxDeps) {
+  const { db, config, logger, gateway, hub } = deps
+  const outbox = new OutboxService(db, deps.sessions, deps.users, gateway, hub, deps.media)
+  const dispatcher = new OutboxDispatcher(
+    db,
+    gateway,
+    deps.users,
+    new SendPacer(db, { perMinute: config.SEND_RATE_PER_MINUTE, burst: config.SEND_BURST }),
+    deps.media,
+    hub,
+    {
+      pollMs: config.OUTBOX_POLL_MS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+      batch: 50,
+      maxWaitMs: config.OUTBOX_MAX_WAIT_MS,
+      maxAttempts: 5,
+      sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_MS,
+    },
+    logger.child({ module: 'outbox' }),
+  )
+  outbox.onEnqueued = () => dispatcher.wake()
+  const requests = new GatewayRequests(
+    db,
+    gateway,
+    hub,
+    {
+      pollMs: config.OUTBOX_POLL_MS,
+      leaseMs: config.OUTBOX_LEASE_MS,
+      maxWaitMs: config.OUTBOX_MAX_WAIT_MS,
+      maxAttempts: 5,
+    },
+    logger.child({ module: 'gateway-requests' }),
+  )
+  return { outbox, dispatcher, requests }
+}
