@@ -15,6 +15,8 @@ export const PASSWORD_MAX = 20
 export const LOGIN_PASSWORD_MIN = 4
 export const LOGIN_PASSWORD_MAX = 20
 export const USERNAME_MAX = 30
+/** A user name shared by more tenants than this is checked against its first ones only (each check is a slow hash). */
+export const LOGIN_SAME_NAME_MAX = 10
 
 export const GROUP_NAME_MAX = 20
 export const LABEL_NAME_MIN = 2
