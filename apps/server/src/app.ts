@@ -91,7 +91,8 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
   installErrorHandler(app)
   installSecurityHeaders(app)
-  const users = new UsersService(db, tokens)
+  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
+  const users = new UsersService(db, tokens, limiter)
   let presence: DeskPresence | null = null
   const routes = installAuth(app, tokens, {
     isActiveAgent: (tenantId, userId) => users.isActiveAgent(tenantId, userId),
@@ -100,7 +101,6 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
 
   // Modules.
   const captcha = new CaptchaService(db)
-  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
