@@ -13,6 +13,8 @@ export const ErrorCode = {
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
+  /** shown with code 400: a body of a kind the route does not take */
+  contentTypeUnsupported: 415,
   tooManyRequests: 429,
   deskTaken: 433,
   internal: 500,
@@ -68,6 +70,8 @@ export const ErrorCode = {
   publicMaterialsMasterOnly: 2218,
   imageUnreadable: 2219,
   materialGroupMismatch: 2220,
+  /** shown with code 400: the multipart body could not be read */
+  uploadMalformed: 2221,
   translateFailed: 2250,
   translateNotConfigured: 2251,
   actingUserInvalid: 2290,
@@ -129,6 +133,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   404: { zh: '数据不存在或已被删除', en: 'Not found, or already deleted' },
   409: { zh: '数据已存在', en: 'It already exists' },
   413: { zh: '请求内容过大', en: 'The request is too large' },
+  415: {
+    zh: '请求格式不正确：请以 JSON 提交，上传文件请使用表单（multipart/form-data）',
+    en: 'Wrong request format: send JSON, or a form (multipart/form-data) to upload a file',
+  },
   429: { zh: '操作过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   433: { zh: '主管已经登录到了其他客服台', en: 'A supervisor has signed in at another desk' },
   500: { zh: '系统繁忙，请稍后再试', en: 'Something went wrong, please try again later' },
@@ -218,6 +226,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2220: {
     zh: '分组不属于该素材库',
     en: 'This group belongs to another material library',
+  },
+  2221: {
+    zh: '上传的内容不完整或格式错误，请重新选择文件上传',
+    en: 'The upload is incomplete or malformed: choose the file and upload it again',
   },
   2250: { zh: '翻译失败', en: 'Translation failed' },
   2251: {

@@ -16,23 +16,19 @@ interface Upload {
   fields: Record<string, string>
 }
 
-/** The form's `file` (at most 10 MB, the multipart limit) and its text fields, in any order. */
+/**
+ * The form's `file` (at most 10 MB, the multipart limit) and its text fields, in any
+ * order. A form the parser cannot read is answered by the one error handler.
+ */
 async function readForm(req: FastifyRequest): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(ErrorCode.uploadMissing)
   const fields: Record<string, string> = {}
   let file: { bytes: Buffer; fileName: string } | null = null
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer()
-        if (part.fieldname === 'file') file ??= { bytes, fileName: part.filename }
-      } else fields[part.fieldname] = String(part.value)
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.uploadTooLarge)
-    if (code?.startsWith('FST_')) throw badRequest('invalid')
-    throw err
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer()
+      if (part.fieldname === 'file') file ??= { bytes, fileName: part.filename }
+    } else fields[part.fieldname] = String(part.value)
   }
   if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }

@@ -28,25 +28,21 @@ interface UploadedPart {
   fields: Record<string, string>
 }
 
-/** The form's first file (at most 10 MB, the multipart limit) and its text fields, in any order. */
+/**
+ * The form's first file (at most 10 MB, the multipart limit) and its text fields, in any
+ * order. A form the parser cannot read is answered by the one error handler.
+ */
 async function readUpload(req: FastifyRequest): Promise<UploadedPart> {
   if (!req.isMultipart()) throw new AppError(ErrorCode.uploadMissing)
   const fields: Record<string, string> = {}
   let file: { buffer: Buffer; fileName: string } | null = null
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer()
-        file ??= { buffer, fileName: part.filename }
-      } else {
-        fields[part.fieldname] = String(part.value)
-      }
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer()
+      file ??= { buffer, fileName: part.filename }
+    } else {
+      fields[part.fieldname] = String(part.value)
     }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.uploadTooLarge)
-    if (code?.startsWith('FST_')) throw badRequest('invalid')
-    throw err
   }
   if (!file || file.buffer.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }
