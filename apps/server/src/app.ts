@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
+import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
 import { type Desk, installDesk } from './modules/desk/desk.module.js'
@@ -100,7 +101,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   })
 
   // Modules.
-  const captcha = new CaptchaService(db)
+  const captcha = new CaptchaService(db, new CaptchaLimiter(db))
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)

@@ -35,6 +35,16 @@ export const CAPTCHA_HEIGHT = 155
 export const CAPTCHA_PIECE = 47
 export const CAPTCHA_TOLERANCE_PX = 6
 export const CAPTCHA_TTL_MS = 120_000
+/**
+ * Misses per client address: the first ones are free (a person misses once or twice), then each
+ * miss locks the address, first for a minute and twice as long every time, up to a day; a pass,
+ * or a day without misses, starts over. A blind guess lands about once in 16 tries, so guessing
+ * costs hours.
+ */
+export const CAPTCHA_FREE_MISSES = 2
+export const CAPTCHA_LOCK_FIRST_MS = 60_000
+export const CAPTCHA_LOCK_MAX_MS = 86_400_000
+export const CAPTCHA_MISSES_FORGET_MS = 86_400_000
 
 /** Announcement status: 0 shows (spec §4). */
 export const AnnouncementStatus = { enabled: 0, disabled: 1 } as const

@@ -31,6 +31,7 @@ export const ErrorCode = {
   tenantMismatch: 1010,
   captchaRequired: 1011,
   usernameTaken: 1012,
+  captchaLocked: 1013,
 
   // WS accounts, ports, account groups, shares
   invalidPhone: 2001,
@@ -161,6 +162,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   },
   1011: { zh: '请先完成滑块验证', en: 'Complete the slider verification first' },
   1012: { zh: '用户名已存在', en: 'This user name is already taken' },
+  1013: {
+    zh: '滑块验证失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed slider checks, try again in {minutes} minutes',
+  },
   2001: {
     zh: '手机号格式不正确（9-20位数字，含国家区号）',
     en: 'Invalid phone number (9–20 digits with the country code)',

@@ -5,6 +5,7 @@ import * as messaging from './0002_messaging.js'
 import * as labelsMaterials from './0004_labels_materials.js'
 import * as desk from './0005_desk.js'
 import * as groups from './0006_groups.js'
+import * as captchaFailures from './0007_captcha_failures.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_labels_materials': labelsMaterials,
   '0005_desk': desk,
   '0006_groups': groups,
+  '0007_captcha_failures': captchaFailures,
 }
 
 export const migrationProvider: MigrationProvider = {
