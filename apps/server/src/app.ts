@@ -112,7 +112,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const messaging = installMessaging(app, { config, db, logger, gateway, tokens, users })
   // The desk's supporting services: labels, the material libraries (files in the messaging media store), translation.
   installLabels(app, db)
-  installMaterials(app, db, messaging.media)
+  installMaterials(app, db, messaging.media, messaging.uploads)
   installTranslate(app, { db, config, logger })
   // Group chats of desk sessions (after messaging: its inbound handlers store WhatsApp's group changes first).
   installGroups(app, { db, gateway, hub: messaging.hub })
@@ -126,6 +126,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     outbox: messaging.outbox,
     sessions: new SessionsRepository(db),
     media: messaging.media,
+    uploads: messaging.uploads,
     materials: (tenantId, userId, materialId) =>
       materialsForDesk.toOutbound({ tenantId, userId }, materialId),
   })

@@ -53,6 +53,12 @@ const schema = z.object({
     .default(30 * 60_000),
   OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PORT_EXPIRY_CHECK_MS: z.coerce.number().int().positive().default(60_000),
+  /** each tenant's stored files together; an upload that would pass it is refused */
+  TENANT_STORAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()

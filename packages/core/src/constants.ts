@@ -29,6 +29,13 @@ export const JOIN_GROUP_LINKS_MAX = 20
 export const ANNOUNCEMENT_TITLE_MAX = 100
 export const ANNOUNCEMENT_CONTENT_MAX = 5000
 
+/**
+ * Uploads are stored before the material or message that uses them exists: one that nothing uses
+ * is removed once it was stored this long ago, by a sweep this often.
+ */
+export const MEDIA_UNUSED_KEEP_MS = 86_400_000
+export const MEDIA_CLEANUP_INTERVAL_MS = 3_600_000
+
 /** Captcha: a block puzzle; the piece must land within this many pixels of the gap. */
 export const CAPTCHA_WIDTH = 310
 export const CAPTCHA_HEIGHT = 155

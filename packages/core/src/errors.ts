@@ -73,6 +73,7 @@ export const ErrorCode = {
   materialGroupMismatch: 2220,
   /** shown with code 400: the multipart body could not be read */
   uploadMalformed: 2221,
+  storageFull: 2222,
   translateFailed: 2250,
   translateNotConfigured: 2251,
   actingUserInvalid: 2290,
@@ -235,6 +236,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2221: {
     zh: '上传的内容不完整或格式错误，请重新选择文件上传',
     en: 'The upload is incomplete or malformed: choose the file and upload it again',
+  },
+  2222: {
+    zh: '企业存储空间已满（上限 {limit}），请删除不再需要的素材后再上传',
+    en: "Your company's storage is full ({limit} at most): delete materials you no longer need, then upload again",
   },
   2250: { zh: '翻译失败', en: 'Translation failed' },
   2251: {

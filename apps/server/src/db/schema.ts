@@ -228,6 +228,8 @@ export interface MediaFileTable {
   size: number
   sha256: string
   created_at: number
+  /** when these bytes were last stored (an upload again of the same bytes renews it): the clean-up's clock */
+  stored_at: number
 }
 
 export interface MessageTable {

@@ -6,6 +6,7 @@ import * as labelsMaterials from './0004_labels_materials.js'
 import * as desk from './0005_desk.js'
 import * as groups from './0006_groups.js'
 import * as captchaFailures from './0007_captcha_failures.js'
+import * as mediaCleanup from './0008_media_cleanup.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_desk': desk,
   '0006_groups': groups,
   '0007_captcha_failures': captchaFailures,
+  '0008_media_cleanup': mediaCleanup,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Db } from '../../db/index.js'
 import { ok } from '../../http/envelope.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import type { MediaStore } from '../messages/media.store.js'
 import type { ChatHistory } from './chat.history.js'
 import { chatMediaFile } from './chat.media.js'
@@ -21,13 +22,17 @@ export const WRITE_ROLES = DESK_ROLES
 export interface ChatDeps {
   db: Db
   media: MediaStore
+  uploads: MediaQuota
   history: ChatHistory
   chat: ChatService
   reads: ChatReads
 }
 
 /** The spec's desk chat calls (§7), verbatim, plus resend and the media of a message. */
-export function chatRoutes(app: FastifyInstance, { db, media, history, chat, reads }: ChatDeps): void {
+export function chatRoutes(
+  app: FastifyInstance,
+  { db, media, uploads, history, chat, reads }: ChatDeps,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['desk chat']
   const base = '/damai/customer/user'
@@ -107,7 +112,7 @@ export function chatRoutes(app: FastifyInstance, { db, media, history, chat, rea
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => ok(await uploadThenSend(db, media, chat, await resolveViewer(db, req), req)),
+    async (req) => ok(await uploadThenSend(db, uploads, chat, await resolveViewer(db, req), req)),
   )
   r.get(
     `${base}/chatMedia/:messageId`,

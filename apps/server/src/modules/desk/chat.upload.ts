@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream'
 import { type ChatMessageView, chatUploadFields, ErrorCode } from '@app/core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import { AppError, badRequest } from '../../http/errors.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import type { ChatService } from './chat.service.js'
 import { loadDeskSession } from './desk.access.js'
 import type { Viewer } from './desk.viewer.js'
@@ -36,12 +35,12 @@ async function readForm(req: FastifyRequest): Promise<Upload> {
 
 /**
  * uploadThenSendChatMessageAsync: check the file from its bytes, store it (media_files, shared by
- * identical bytes in the tenant) and queue it in the session like any other message. Answers the
- * queued message; its progress arrives as message.updated.
+ * identical bytes in the tenant, under its storage quota) and queue it in the session like any
+ * other message. Answers the queued message; its progress arrives as message.updated.
  */
 export async function uploadThenSend(
   db: Db,
-  media: MediaStore,
+  uploads: MediaQuota,
   chat: ChatService,
   viewer: Viewer,
   req: FastifyRequest,
@@ -53,7 +52,6 @@ export async function uploadThenSend(
   const desk = await loadDeskSession(db, viewer, fields.sessionId)
   const bytes = await convertForWhatsApp(fields, upload.bytes)
   const checked = checkChatFile(fields, bytes, upload.fileName)
-  const stored = await media.save(viewer.tenantId, Readable.from([bytes]))
-  const mediaId = await media.record(db, viewer.tenantId, stored, Date.now())
+  const { mediaId } = await uploads.storeUpload(viewer.tenantId, bytes)
   return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
 }

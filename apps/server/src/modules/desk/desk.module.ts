@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import type { MediaStore } from '../messages/media.store.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
@@ -25,6 +26,8 @@ export interface DeskDeps {
   outbox: OutboxService
   sessions: SessionsRepository
   media: MediaStore
+  /** chat uploads, under the tenant's storage quota */
+  uploads: MediaQuota
   logger: Logger
   /** what a material sends as (the material library); without it a material send is not found */
   materials?: MaterialResolver
@@ -46,7 +49,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const actions = new SessionActions(db, list, reads, hub)
   const creator = new SessionCreator(db, gateway, deps.sessions, list)
   deskRoutes(app, { db, presence, list, actions, creator })
-  chatRoutes(app, { db, media: deps.media, history: new ChatHistory(db), chat, reads })
+  chatRoutes(app, { db, media: deps.media, uploads: deps.uploads, history: new ChatHistory(db), chat, reads })
   return { list, reads, chat, presence, actions, creator, settled: () => background.settled() }
 }
 

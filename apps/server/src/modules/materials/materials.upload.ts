@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
 import {
   ErrorCode,
   type MaterialUploadResult,
@@ -15,7 +14,7 @@ import { ok } from '../../http/envelope.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import { actorOf } from '../../http/types.js'
 import { ConversionUnavailableError, gifToMp4 } from '../../media/convert.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import { checkMaterialFile } from './file-check.js'
 import { materialCaller } from './materials.library.js'
 import type { MaterialsService } from './materials.service.js'
@@ -70,7 +69,7 @@ async function gifAsMp4(req: FastifyRequest, gif: Buffer): Promise<Buffer> {
 export function materialUploadRoutes(
   app: FastifyInstance,
   db: Db,
-  media: MediaStore,
+  uploads: MediaQuota,
   materials: MaterialsService,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -97,12 +96,11 @@ export function materialUploadRoutes(
         parsed.data.type === 'gif' && checked.mime === 'image/gif'
           ? await gifAsMp4(req, upload.buffer)
           : upload.buffer
-      const stored = await media.save(actor.tenantId, Readable.from([bytes]))
-      const mediaId = await media.record(db, actor.tenantId, stored, Date.now())
+      const { mediaId, file } = await uploads.storeUpload(actor.tenantId, bytes)
       const result: MaterialUploadResult = {
         mediaId,
-        mime: stored.mime,
-        size: stored.size,
+        mime: file.mime,
+        size: file.size,
         fileName: upload.fileName,
         width: checked.width,
         height: checked.height,

@@ -31,6 +31,8 @@ import type { UsersService } from '../users/users.service.js'
 import { CommitBatcher } from './commit-batcher.js'
 import { InboundService } from './inbound.service.js'
 import { InboundSpool } from './inbound.spool.js'
+import { MediaCleanup } from './media.cleanup.js'
+import { MediaQuota } from './media.quota.js'
 import { MediaStore } from './media.store.js'
 
 export interface MessagingDeps {
@@ -55,6 +57,8 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
   const ports = new PortsRepository(db)
   const sessions = new SessionsRepository(db)
   const media = new MediaStore(path.join(config.dataDir, 'media'), config.MEDIA_MAX_BYTES)
+  const uploads = new MediaQuota(db, media, config.TENANT_STORAGE_MAX_BYTES)
+  const mediaCleanup = new MediaCleanup(db, media, logger.child({ module: 'media' }))
 
   const log = logger.child({ module: 'accounts' })
   const sync = new AccountStatusSync(db, accounts, ports, hub, log)
@@ -127,13 +131,14 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
       await inbound.replaySpool()
       portExpiry.start()
       dispatcher.start()
+      mediaCleanup.start()
       await resumeLinked()
     },
     /** Stop the loops, then close every socket without logging out (a restart resumes them). */
     async stop(): Promise<void> {
       if (!started) return
       started = false
-      await Promise.all([dispatcher.stop(), portExpiry.stop()])
+      await Promise.all([dispatcher.stop(), portExpiry.stop(), mediaCleanup.stop()])
       await runtime.shutdown()
     },
   }
@@ -172,6 +177,8 @@ export function installMessaging(app: FastifyInstance, deps: MessagingDeps) {
     accounts: accountsService,
     portExpiry,
     media,
+    uploads,
+    mediaCleanup,
     realtime,
   }
 }
