@@ -103,6 +103,19 @@ describe('captcha misses per address', () => {
     expect(answers.filter((a) => a.code === ErrorCode.captchaLocked).length).toBe(12 - judged.length)
   })
 
+  it('forgets an address after a quiet day', async () => {
+    const ip = '10.7.0.7'
+    for (let i = 0; i < 3; i++) await miss(ip)
+    await ctx.db
+      .updateTable('captcha_failures')
+      .set({ last_failure_at: Date.now() - 86_400_001, locked_until: Date.now() - 1 })
+      .where('ip', '=', ip)
+      .execute()
+    expect((await miss(ip)).code).toBe(ErrorCode.captchaInvalid)
+    expect((await miss(ip)).code).toBe(ErrorCode.captchaInvalid)
+    expect((await solve(ip)).code).toBe(0)
+  })
+
   it('keeps the lock in the database, so another server process sees it', async () => {
     const ip = '10.7.0.6'
     for (let i = 0; i < 3; i++) await miss(ip)

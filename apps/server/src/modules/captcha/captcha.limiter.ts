@@ -60,6 +60,15 @@ export class CaptchaLimiter {
     throw new AppError(ErrorCode.tooManyRequests)
   }
 
+  /** Addresses quiet for a day are forgotten anyway; their rows go. */
+  async forgetQuiet(now = Date.now()): Promise<void> {
+    await this.db
+      .deleteFrom('captcha_failures')
+      .where('last_failure_at', '<', now - CAPTCHA_MISSES_FORGET_MS)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .execute()
+  }
+
   /** A right drop: the address starts over. */
   async passed(ip: string): Promise<void> {
     await this.db.deleteFrom('captcha_failures').where('ip', '=', ip.slice(0, 64)).execute()

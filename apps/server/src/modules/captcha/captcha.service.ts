@@ -39,6 +39,7 @@ export class CaptchaService {
       .deleteFrom('captchas')
       .where('expires_at', '<', now - CAPTCHA_TTL_MS)
       .execute()
+    await this.limiter.forgetQuiet(now)
     await this.db
       .insertInto('captchas')
       .values({
