@@ -33,6 +33,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
+import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
 import { type Desk, installDesk } from './modules/desk/desk.module.js'
@@ -41,6 +42,8 @@ import { installGroups } from './modules/groups/groups.module.js'
 import { installLabels } from './modules/labels/labels.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
 import type { InboundService } from './modules/messages/inbound.service.js'
+import { MediaCleanup } from './modules/messages/media.cleanup.js'
+import { MediaQuota } from './modules/messages/media.quota.js'
 import { MediaStore } from './modules/messages/media.store.js'
 import { installInbound } from './modules/messages/messages.module.js'
 import type { GatewayRequests } from './modules/outbox/gateway-requests.engine.js'
@@ -77,6 +80,8 @@ export interface AppDeps {
 export interface Messaging {
   hub: HubRelay
   media: MediaStore
+  uploads: MediaQuota
+  mediaCleanup: MediaCleanup
   inbound: InboundService
   outbox: OutboxService
   dispatcher: OutboxDispatcher
@@ -130,7 +135,8 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
   installErrorHandler(app)
   installSecurityHeaders(app)
-  const users = new UsersService(db, tokens)
+  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
+  const users = new UsersService(db, tokens, limiter)
   let presence: DeskPresence | null = null
   const routes = installAuth(app, tokens, {
     isActiveAgent: (tenantId, userId) => users.isActiveAgent(tenantId, userId),
@@ -138,8 +144,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   })
 
   // Modules, owners first: a module is installed after the modules whose services it calls.
-  const captcha = new CaptchaService(db)
-  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
+  const captcha = new CaptchaService(db, new CaptchaLimiter(db))
   authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
@@ -149,6 +154,8 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   // Messaging: media files, sessions, ports and WS accounts, inbound, the outbox, Socket.IO.
   const hub = new HubRelay()
   const media = new MediaStore(path.join(config.dataDir, 'media'), config.MEDIA_MAX_BYTES)
+  const uploads = new MediaQuota(db, media, config.TENANT_STORAGE_MAX_BYTES)
+  const mediaCleanup = new MediaCleanup(db, media, logger.child({ module: 'media' }))
   const sessions = new SessionsRepository(db)
   const ports = installPorts(app, db)
   const accounts = installAccounts(app, { db, config, logger, gateway, hub, ports })
@@ -178,7 +185,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
 
   // The desk's supporting services: labels, the material libraries (files in the media store), translation.
   installLabels(app, db)
-  const materials = installMaterials(app, db, media)
+  const materials = installMaterials(app, db, media, uploads)
   installTranslate(app, { users, config, logger })
   // Group chats of desk sessions (after inbound: its handlers store WhatsApp's group changes first).
   installGroups(app, { db, gateway, hub })
@@ -197,6 +204,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     requests,
     sessions,
     media,
+    uploads,
     materials: (tenantId, userId, materialId) => materials.toOutbound({ tenantId, userId }, materialId),
   })
   presence = desk.presence
@@ -204,13 +212,15 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
 
   // Engines: started by the caller (main, or a test that wants them), in this order; stopped in reverse on close.
   const engines = new Engines(logger.child({ module: 'engines' }))
-  engines.add(spool, accounts.links, portExpiry, dispatcher, requests)
+  engines.add(spool, accounts.links, portExpiry, dispatcher, requests, mediaCleanup)
   app.addHook('onClose', () => engines.stop())
 
   await installWeb(app, config.webDist)
   const messaging = {
     hub,
     media,
+    uploads,
+    mediaCleanup,
     inbound,
     outbox,
     dispatcher,

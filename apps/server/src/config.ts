@@ -12,7 +12,8 @@ const bool = z
  */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** unset: 0.0.0.0, or 127.0.0.1 in demo mode (its simulator routes answer without a token) */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -52,6 +53,12 @@ const schema = z.object({
     .default(30 * 60_000),
   OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   PORT_EXPIRY_CHECK_MS: z.coerce.number().int().positive().default(60_000),
+  /** each tenant's stored files together; an upload that would pass it is refused */
+  TENANT_STORAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   MEDIA_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -59,7 +66,7 @@ const schema = z.object({
     .default(64 * 1024 * 1024),
 })
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string }
+export type Config = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; dataDir: string; webDist: string }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -70,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data
   return {
     ...c,
+    // demo mode opens the simulated phone's API without a token: this machine only, unless HOST says otherwise
+    HOST: c.HOST || (c.DEMO ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   }

@@ -48,7 +48,12 @@ if (sim) {
 }
 const address = `http://localhost:${config.PORT}`
 logger.info(
-  { ms: Date.now() - started, demo: config.DEMO, database: config.DATABASE_URL ? 'postgres' : 'sqlite' },
+  {
+    ms: Date.now() - started,
+    demo: config.DEMO,
+    host: config.HOST,
+    database: config.DATABASE_URL ? 'postgres' : 'sqlite',
+  },
   'ready',
 )
 
@@ -57,9 +62,14 @@ if (config.DEMO) {
     (s) =>
       `  ${s.role.padEnd(19)} ${`${address}${s.screen}`.padEnd(36)} enterprise ${s.enterprise.padEnd(9)} ${s.username.padEnd(11)} ${s.password}`,
   )
+  const reach =
+    config.HOST === '127.0.0.1'
+      ? 'Listening on 127.0.0.1: this machine only (set HOST=0.0.0.0 to open the demo to your network)'
+      : `Listening on ${config.HOST}: anyone who reaches it can use the simulated phone's API without signing in`
   process.stdout.write(
     `\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n` +
-      `Simulated phone (scan QR codes, chat as a customer): ${address}/sim\n\n`,
+      `Simulated phone (scan QR codes, chat as a customer): ${address}/sim\n` +
+      `${reach}\n\n`,
   )
 }
 

@@ -15,6 +15,8 @@ export const PASSWORD_MAX = 20
 export const LOGIN_PASSWORD_MIN = 4
 export const LOGIN_PASSWORD_MAX = 20
 export const USERNAME_MAX = 30
+/** A user name shared by more tenants than this is checked against its first ones only (each check is a slow hash). */
+export const LOGIN_SAME_NAME_MAX = 10
 
 export const GROUP_NAME_MAX = 20
 export const LABEL_NAME_MIN = 2
@@ -27,12 +29,29 @@ export const JOIN_GROUP_LINKS_MAX = 20
 export const ANNOUNCEMENT_TITLE_MAX = 100
 export const ANNOUNCEMENT_CONTENT_MAX = 5000
 
+/**
+ * Uploads are stored before the material or message that uses them exists: one that nothing uses
+ * is removed once it was stored this long ago, by a sweep this often.
+ */
+export const MEDIA_UNUSED_KEEP_MS = 86_400_000
+export const MEDIA_CLEANUP_INTERVAL_MS = 3_600_000
+
 /** Captcha: a block puzzle; the piece must land within this many pixels of the gap. */
 export const CAPTCHA_WIDTH = 310
 export const CAPTCHA_HEIGHT = 155
 export const CAPTCHA_PIECE = 47
 export const CAPTCHA_TOLERANCE_PX = 6
 export const CAPTCHA_TTL_MS = 120_000
+/**
+ * Misses per client address: the first ones are free (a person misses once or twice), then each
+ * miss locks the address, first for a minute and twice as long every time, up to a day; a pass,
+ * or a day without misses, starts over. A blind guess lands about once in 16 tries, so guessing
+ * costs hours.
+ */
+export const CAPTCHA_FREE_MISSES = 2
+export const CAPTCHA_LOCK_FIRST_MS = 60_000
+export const CAPTCHA_LOCK_MAX_MS = 86_400_000
+export const CAPTCHA_MISSES_FORGET_MS = 86_400_000
 
 /** Announcement status: 0 shows (spec §4). */
 export const AnnouncementStatus = { enabled: 0, disabled: 1 } as const

@@ -13,6 +13,8 @@ export const ErrorCode = {
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
+  /** shown with code 400: a body of a kind the route does not take */
+  contentTypeUnsupported: 415,
   tooManyRequests: 429,
   deskTaken: 433,
   internal: 500,
@@ -29,6 +31,7 @@ export const ErrorCode = {
   tenantMismatch: 1010,
   captchaRequired: 1011,
   usernameTaken: 1012,
+  captchaLocked: 1013,
 
   // WS accounts, ports, account groups, shares
   invalidPhone: 2001,
@@ -68,6 +71,9 @@ export const ErrorCode = {
   publicMaterialsMasterOnly: 2218,
   imageUnreadable: 2219,
   materialGroupMismatch: 2220,
+  /** shown with code 400: the multipart body could not be read */
+  uploadMalformed: 2221,
+  storageFull: 2222,
   translateFailed: 2250,
   translateNotConfigured: 2251,
   actingUserInvalid: 2290,
@@ -129,6 +135,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   404: { zh: '数据不存在或已被删除', en: 'Not found, or already deleted' },
   409: { zh: '数据已存在', en: 'It already exists' },
   413: { zh: '请求内容过大', en: 'The request is too large' },
+  415: {
+    zh: '请求格式不正确：请以 JSON 提交，上传文件请使用表单（multipart/form-data）',
+    en: 'Wrong request format: send JSON, or a form (multipart/form-data) to upload a file',
+  },
   429: { zh: '操作过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   433: { zh: '主管已经登录到了其他客服台', en: 'A supervisor has signed in at another desk' },
   500: { zh: '系统繁忙，请稍后再试', en: 'Something went wrong, please try again later' },
@@ -153,6 +163,10 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   },
   1011: { zh: '请先完成滑块验证', en: 'Complete the slider verification first' },
   1012: { zh: '用户名已存在', en: 'This user name is already taken' },
+  1013: {
+    zh: '滑块验证失败次数过多，请{minutes}分钟后再试',
+    en: 'Too many failed slider checks, try again in {minutes} minutes',
+  },
   2001: {
     zh: '手机号格式不正确（9-20位数字，含国家区号）',
     en: 'Invalid phone number (9–20 digits with the country code)',
@@ -218,6 +232,14 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2220: {
     zh: '分组不属于该素材库',
     en: 'This group belongs to another material library',
+  },
+  2221: {
+    zh: '上传的内容不完整或格式错误，请重新选择文件上传',
+    en: 'The upload is incomplete or malformed: choose the file and upload it again',
+  },
+  2222: {
+    zh: '企业存储空间已满（上限 {limit}），请删除不再需要的素材后再上传',
+    en: "Your company's storage is full ({limit} at most): delete materials you no longer need, then upload again",
   },
   2250: { zh: '翻译失败', en: 'Translation failed' },
   2251: {

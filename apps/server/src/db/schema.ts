@@ -87,6 +87,14 @@ export interface LoginFailureTable {
   locked_until: number | null
 }
 
+/** Missed captcha checks of one client address (migration 0007): growing locks against guessing. */
+export interface CaptchaFailureTable {
+  ip: string
+  failures: number
+  last_failure_at: number
+  locked_until: number | null
+}
+
 // ---- messaging (migration 0002): enum columns hold the string values of packages/core ----
 
 export interface AccountGroupTable {
@@ -220,6 +228,8 @@ export interface MediaFileTable {
   size: number
   sha256: string
   created_at: number
+  /** when these bytes were last stored (an upload again of the same bytes renews it): the clean-up's clock */
+  stored_at: number
 }
 
 export interface MessageTable {
@@ -307,6 +317,7 @@ export interface Database extends AuthTables {
   captchas: CaptchaTable
   announcements: AnnouncementTable
   login_failures: LoginFailureTable
+  captcha_failures: CaptchaFailureTable
   account_groups: AccountGroupTable
   ws_accounts: WsAccountTable
   ports: PortTable

@@ -2,6 +2,7 @@ import { ErrorCode, errorMessage, normalizeLanguage, validationMessage } from '@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from './errors.js'
+import { isMultipartRequest, multipartFailure } from './multipart.js'
 
 interface Issue {
   path: string
@@ -18,6 +19,20 @@ export function installErrorHandler(app: FastifyInstance): void {
         ? validationMessage(messageKey, lang)
         : errorMessage(messageCode ?? error.code, lang, params)
       return reply.status(200).send({ code: error.code, msg, data: data ?? null })
+    }
+    // a form the parser cannot read is the sender's fault, on every upload route alike
+    const form = multipartFailure(error, request)
+    if (form) {
+      const code = form === ErrorCode.uploadTooLarge ? form : ErrorCode.badRequest
+      return reply.status(200).send({ code, msg: errorMessage(form, lang), data: null })
+    }
+    // a form sent to a JSON route arrives as no body at all: say what kind of body is wanted
+    if (error.validationContext === 'body' && isMultipartRequest(request)) {
+      return reply.status(200).send({
+        code: ErrorCode.badRequest,
+        msg: errorMessage(ErrorCode.contentTypeUnsupported, lang),
+        data: null,
+      })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues: Issue[] = error.validation.map((v) => ({
@@ -38,6 +53,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(200)
         .send({ code: ErrorCode.tooManyRequests, msg: errorMessage(429, lang), data: null })
+    }
+    if (status === 415) {
+      return reply.status(200).send({
+        code: ErrorCode.badRequest,
+        msg: errorMessage(ErrorCode.contentTypeUnsupported, lang),
+        data: null,
+      })
     }
     if (status === 413) {
       return reply

@@ -1,4 +1,4 @@
-import { checkPassword, PASSWORD_DIALOG_WIDTH_PX, PASSWORD_MAX } from '@app/core'
+import { checkPassword, LOGIN_PASSWORD_MAX, PASSWORD_DIALOG_WIDTH_PX, PASSWORD_MAX } from '@app/core'
 import { type ButtonProps, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,13 +10,15 @@ import { validationText } from '../i18n'
 import { useSession } from '../stores/session'
 
 interface Values {
+  oldPassword: string
   password: string
   confirm: string
 }
 
 /**
- * Spec §5 new-password dialog: strength checked with core's rules against the user's name, the
- * confirmation must match; on success the user is signed out and sent to the login page.
+ * Spec §5 new-password dialog: the current password first (a signed-in tab alone must not be able
+ * to take the account over), the new one strength-checked with core's rules against the user's
+ * name, the confirmation must match; on success the user is signed out and sent to the login page.
  */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -34,7 +36,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     }
     setBusy(true)
     try {
-      await changePassword({ password: values.password })
+      await changePassword({ oldPassword: values.oldPassword, password: values.password })
       feedback().message.success({ content: t('layout.passwordChanged') })
       onClose()
       clearSession()
@@ -61,6 +63,26 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       modalRender={(node) => <div data-testid="change-password-dialog">{node}</div>}
     >
       <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item
+          name="oldPassword"
+          label={t('layout.currentPassword')}
+          required
+          rules={[
+            {
+              validator: (_, value: string | undefined) =>
+                value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(validationText('password.currentRequired'))),
+            },
+          ]}
+        >
+          <Input.Password
+            maxLength={LOGIN_PASSWORD_MAX}
+            placeholder={t('layout.currentPasswordPlaceholder')}
+            autoComplete="current-password"
+            data-testid="current-password"
+          />
+        </Form.Item>
         <Form.Item
           name="password"
           label={t('layout.newPassword')}

@@ -67,8 +67,15 @@ export const captchaImage = z.object({
 })
 export type CaptchaImage = z.infer<typeof captchaImage>
 
-/** Password change by the signed-in user (spec §3 "Password change", §5 dialog): the new password only. */
+/**
+ * Password change by the signed-in user (spec §5 dialog): the current password proves it is the
+ * user and not only their token; an admin's reset of another user's password does not ask for it.
+ */
 export const changePasswordBody = z.object({
+  oldPassword: z
+    .string({ message: 'password.currentRequired' })
+    .min(1, 'password.currentRequired')
+    .max(LOGIN_PASSWORD_MAX, 'password.loginLength'),
   password: z.string({ message: 'password.required' }).max(100, 'password.length'),
 })
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>

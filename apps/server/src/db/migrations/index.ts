@@ -5,6 +5,8 @@ import * as messaging from './0002_messaging.js'
 import * as labelsMaterials from './0004_labels_materials.js'
 import * as desk from './0005_desk.js'
 import * as groups from './0006_groups.js'
+import * as captchaFailures from './0007_captcha_failures.js'
+import * as mediaCleanup from './0008_media_cleanup.js'
 import * as gatewayRequests from './0009_gateway_requests.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '0004_labels_materials': labelsMaterials,
   '0005_desk': desk,
   '0006_groups': groups,
+  '0007_captcha_failures': captchaFailures,
+  '0008_media_cleanup': mediaCleanup,
   '0009_gateway_requests': gatewayRequests,
 }
 

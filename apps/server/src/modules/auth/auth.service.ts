@@ -1,9 +1,16 @@
-import { type AdminLoginBody, ErrorCode, type LoginBody, type LoginResult, UserStatus } from '@app/core'
+import {
+  type AdminLoginBody,
+  ErrorCode,
+  LOGIN_SAME_NAME_MAX,
+  type LoginBody,
+  type LoginResult,
+  UserStatus,
+} from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { User } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import type { CaptchaService } from '../captcha/captcha.service.js'
-import type { LoginLimiter } from './login-limiter.js'
+import { accountLock, addressLock, type LoginLimiter } from './login-limiter.js'
 import { verifyPassword } from './password.js'
 import type { TokenService } from './token.service.js'
 
@@ -12,7 +19,11 @@ export interface ClientMeta {
   userAgent: string
 }
 
-/** Sign-in rules for both login screens. */
+/**
+ * Sign-in rules for both login screens. Each screen resolves the users its form can name; a
+ * password is always checked (against a decoy when nobody matched, so unknown names cost the
+ * same) before anything about the name is answered.
+ */
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -21,9 +32,11 @@ export class AuthService {
     private readonly captcha: CaptchaService,
   ) {}
 
-  /** /login: the tenants' people; the target account is needed only when the name is ambiguous. */
+  /**
+   * /login: the tenants' people only, so its failures can never lock platform staff. The target
+   * account is needed only when the name exists in several tenants.
+   */
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
-    await this.limiter.assertOpen(body.username)
     let query = this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
@@ -31,15 +44,14 @@ export class AuthService {
       .where('u.username', '=', body.username)
       .where('t.is_platform', '=', 0)
     if (body.targetAccount) query = query.where('t.account', '=', body.targetAccount)
-    const candidates = await query.limit(2).execute()
-    if (candidates.length > 1) throw new AppError(ErrorCode.targetAccountRequired)
-    return this.finish(candidates[0] ?? null, body.username, body.password, meta)
+    const candidates = await query.orderBy('u.id').limit(LOGIN_SAME_NAME_MAX).execute()
+    if (candidates.length > 1) return this.ambiguous(candidates, body.password, meta)
+    return this.attempt(candidates[0] ?? null, body.password, meta)
   }
 
   /** /adminLogin: enterprise account + captcha; any role may use it. */
   async adminLogin(body: AdminLoginBody, meta: ClientMeta): Promise<LoginResult> {
     await this.captcha.consume(body.captchaVerification)
-    await this.limiter.assertOpen(body.username)
     const user = await this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
@@ -47,29 +59,55 @@ export class AuthService {
       .where('u.username', '=', body.username)
       .where('t.account', '=', body.enterUsername)
       .executeTakeFirst()
-    return this.finish(user ?? null, body.username, body.password, meta)
+    return this.attempt(user ?? null, body.password, meta)
   }
 
-  private async finish(
-    user: User | null,
-    username: string,
-    password: string,
-    meta: ClientMeta,
-  ): Promise<LoginResult> {
+  /** One resolved user (or none): its own lock counts its failures; an unknown name counts against the address. */
+  private async attempt(user: User | null, password: string, meta: ClientMeta): Promise<LoginResult> {
+    const locked = user ? await this.limiter.minutesLeft(accountLock(user)) : null
+    // checked even while locked, so a locked account answers in the same time as an open one
     const valid = await verifyPassword(user?.password_hash ?? null, password)
-    if (!user || !valid) {
-      await this.limiter.recordFailure(username)
-      throw new AppError(ErrorCode.wrongCredentials)
-    }
+    if (locked) throw this.limiter.lockedError(locked)
+    if (!user || !valid) throw await this.failed(user, meta)
     const tenant = await this.db
       .selectFrom('tenants')
       .select('status')
       .where('id', '=', user.tenant_id)
       .executeTakeFirst()
     if (user.status !== UserStatus.enabled || tenant?.status !== 0) throw new AppError(ErrorCode.userDisabled)
-    await this.limiter.reset(username)
+    await this.limiter.reset(accountLock(user))
     const issued = await this.tokens.issue(user, meta)
     return { ...issued, tenantId: user.tenant_id, userId: user.id }
+  }
+
+  /**
+   * A name in several tenants without a target account: "give the target account" only after the
+   * password is right for one of them (a locked one does not count). A miss resolves nobody, so it
+   * counts against the address, never against each same-named user of other tenants.
+   */
+  private async ambiguous(candidates: User[], password: string, meta: ClientMeta): Promise<never> {
+    const checks = await Promise.all(
+      candidates.map(async (u) => {
+        const locked = await this.limiter.minutesLeft(accountLock(u))
+        const valid = await verifyPassword(u.password_hash, password)
+        return valid && !locked
+      }),
+    )
+    if (checks.some(Boolean)) throw new AppError(ErrorCode.targetAccountRequired)
+    throw await this.failed(null, meta)
+  }
+
+  /**
+   * Counts a failure and says so. While the address is locked every failure from it reads
+   * "locked", whether the name exists or not, so the lock reveals no names; the right password of
+   * an open account still signs in from there.
+   */
+  private async failed(user: User | null, meta: ClientMeta): Promise<AppError> {
+    const address = addressLock(meta.ip)
+    const addressLocked = await this.limiter.minutesLeft(address)
+    if (user) await this.limiter.recordFailure(accountLock(user))
+    else if (!addressLocked) await this.limiter.recordFailure(address)
+    return addressLocked ? this.limiter.lockedError(addressLocked) : new AppError(ErrorCode.wrongCredentials)
   }
 
   /** The tenant id behind an enterprise account name (the admin login stores it before signing in). */

@@ -47,6 +47,11 @@ describe('POST /damai/system/auth/login', () => {
     const other = await ctx.tenant('globex')
     await ctx.user(other, Role.customerUser, 'sam', 'Samuel12')
     await ctx.user(tenantA, Role.customerUser, 'sam', 'Samuel34')
+    // a wrong password reads like any wrong password: the shared name is told only after a right one
+    const wrong = await ctx.call('POST', '/damai/system/auth/login', {
+      body: { username: 'sam', password: 'Wrong1234' },
+    })
+    expect(wrong.code).toBe(ErrorCode.wrongCredentials)
     const ambiguous = await ctx.call('POST', '/damai/system/auth/login', {
       body: { username: 'sam', password: 'Samuel12' },
     })

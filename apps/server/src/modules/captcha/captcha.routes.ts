@@ -20,8 +20,12 @@ export function captchaRoutes(app: FastifyInstance, captcha: CaptchaService, rat
     '/damai/system/captcha/check',
     {
       config: { public: true, rateLimit },
-      schema: { tags: ['auth'], summary: 'Check where the piece was dropped', body: captchaCheckBody },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check where the piece was dropped; misses from one address lock it for growing times',
+        body: captchaCheckBody,
+      },
     },
-    async (req) => ok(await captcha.check(req.body.token, req.body.x)),
+    async (req) => ok(await captcha.check(req.body.token, req.body.x, req.ip)),
   )
 }

@@ -11,15 +11,20 @@ import {
 import type { Db } from '../../db/index.js'
 import { AppError } from '../../http/errors.js'
 import { renderPuzzle } from './captcha.image.js'
+import type { CaptchaLimiter } from './captcha.limiter.js'
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32
 
 /**
  * Block-puzzle captcha. `issue` draws a picture with a gap; `check` verifies where the piece was
- * dropped (a miss burns the puzzle); `consume` accepts a verified puzzle once, at sign-in.
+ * dropped (a miss burns the puzzle, and misses from one address buy it growing locks);
+ * `consume` accepts a verified puzzle once, at sign-in.
  */
 export class CaptchaService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: CaptchaLimiter,
+  ) {}
 
   async issue(now = Date.now()): Promise<CaptchaImage> {
     const img = renderPuzzle({
@@ -34,6 +39,7 @@ export class CaptchaService {
       .deleteFrom('captchas')
       .where('expires_at', '<', now - CAPTCHA_TTL_MS)
       .execute()
+    await this.limiter.forgetQuiet(now)
     await this.db
       .insertInto('captchas')
       .values({
@@ -58,13 +64,19 @@ export class CaptchaService {
     }
   }
 
-  async check(token: string, x: number, now = Date.now()): Promise<{ captchaVerification: string }> {
+  async check(
+    token: string,
+    x: number,
+    ip: string,
+    now = Date.now(),
+  ): Promise<{ captchaVerification: string }> {
     const row = await this.db.selectFrom('captchas').selectAll().where('token', '=', token).executeTakeFirst()
     if (!row || row.verified_at != null || row.used_at != null) throw new AppError(ErrorCode.captchaInvalid)
     if (row.expires_at <= now) {
       await this.db.deleteFrom('captchas').where('token', '=', token).execute()
       throw new AppError(ErrorCode.captchaExpired)
     }
+    await this.limiter.claim(ip, now)
     if (Math.abs(Math.round(x) - row.x) > CAPTCHA_TOLERANCE_PX) {
       await this.db.deleteFrom('captchas').where('token', '=', token).execute()
       throw new AppError(ErrorCode.captchaInvalid)
@@ -76,6 +88,7 @@ export class CaptchaService {
       .where('verified_at', 'is', null)
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.captchaInvalid)
+    await this.limiter.passed(ip)
     return { captchaVerification: token }
   }
 

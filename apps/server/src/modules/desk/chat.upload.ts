@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream'
 import { type ChatMessageView, chatUploadFields, ErrorCode } from '@app/core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import { loadDeskSession } from '../sessions/session.access.js'
 import type { ChatService } from './chat.service.js'
 import { checkChatFile } from './upload.checks.js'
@@ -16,23 +15,19 @@ interface Upload {
   fields: Record<string, string>
 }
 
-/** The form's `file` (at most 10 MB, the multipart limit) and its text fields, in any order. */
+/**
+ * The form's `file` (at most 10 MB, the multipart limit) and its text fields, in any
+ * order. A form the parser cannot read is answered by the one error handler.
+ */
 async function readForm(req: FastifyRequest): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(ErrorCode.uploadMissing)
   const fields: Record<string, string> = {}
   let file: { bytes: Buffer; fileName: string } | null = null
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer()
-        if (part.fieldname === 'file') file ??= { bytes, fileName: part.filename }
-      } else fields[part.fieldname] = String(part.value)
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.uploadTooLarge)
-    if (code?.startsWith('FST_')) throw badRequest('invalid')
-    throw err
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer()
+      if (part.fieldname === 'file') file ??= { bytes, fileName: part.filename }
+    } else fields[part.fieldname] = String(part.value)
   }
   if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }
@@ -40,18 +35,18 @@ async function readForm(req: FastifyRequest): Promise<Upload> {
 
 /**
  * uploadThenSendChatMessageAsync: check the file from its bytes, store it (media_files, shared by
- * identical bytes in the tenant) and queue it in the session like any other message. Answers the
- * queued message; its progress arrives as message.updated.
+ * identical bytes in the tenant, under its storage quota) and queue it in the session like any
+ * other message. Answers the queued message; its progress arrives as message.updated.
  */
 export class ChatUploads {
   constructor(
     private readonly db: Db,
-    private readonly media: MediaStore,
+    private readonly uploads: MediaQuota,
     private readonly chat: ChatService,
   ) {}
 
   async send(viewer: Caller, req: FastifyRequest): Promise<ChatMessageView> {
-    const { db, media, chat } = this
+    const { db, uploads, chat } = this
     const upload = await readForm(req)
     const parsed = chatUploadFields.safeParse(upload.fields)
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
@@ -59,8 +54,7 @@ export class ChatUploads {
     const desk = await loadDeskSession(db, viewer, fields.sessionId)
     const bytes = await convertForWhatsApp(fields, upload.bytes)
     const checked = checkChatFile(fields, bytes, upload.fileName)
-    const stored = await media.save(viewer.tenantId, Readable.from([bytes]))
-    const mediaId = await media.record(db, viewer.tenantId, stored, Date.now())
+    const { mediaId } = await uploads.storeUpload(viewer.tenantId, bytes)
     return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
   }
 }

@@ -6,6 +6,7 @@ import type { RealtimeHub } from '../../realtime/hub.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { ChatHistory } from '../messages/chat.history.js'
 import { ChatMedia } from '../messages/chat.media.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import type { MediaStore } from '../messages/media.store.js'
 import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
@@ -32,6 +33,8 @@ export interface DeskDeps {
   requests: GatewayRequests
   sessions: SessionsRepository
   media: MediaStore
+  /** chat uploads, under the tenant's storage quota */
+  uploads: MediaQuota
   logger: Logger
   /** what a material sends as (the material library); without it a material send is not found */
   materials?: MaterialResolver
@@ -54,7 +57,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   deskRoutes(app, { presence, list, actions, creator })
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),
-    uploads: new ChatUploads(db, deps.media, chat),
+    uploads: new ChatUploads(db, deps.uploads, chat),
     history: new ChatHistory(db),
     chat,
     reads,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import type { MediaStore } from '../messages/media.store.js'
 import { materialGroupsRoutes } from './material-groups.routes.js'
 import { MaterialGroupsService } from './material-groups.service.js'
@@ -9,13 +10,18 @@ import { materialUploadRoutes } from './materials.upload.js'
 
 /**
  * The material libraries: groups, materials and uploads. Files go through the messaging media
- * store, so the outbox sends a material's file by its mediaId; the returned service's
+ * store (uploads under the tenant's storage quota), so the outbox sends a material's file by its mediaId; the returned service's
  * `toOutbound` is what the desk's composer sends a material as.
  */
-export function installMaterials(app: FastifyInstance, db: Db, media: MediaStore): MaterialsService {
+export function installMaterials(
+  app: FastifyInstance,
+  db: Db,
+  media: MediaStore,
+  uploads: MediaQuota,
+): MaterialsService {
   const materials = new MaterialsService(db, media)
   materialGroupsRoutes(app, new MaterialGroupsService(db))
   materialsRoutes(app, materials)
-  materialUploadRoutes(app, db, media, materials)
+  materialUploadRoutes(app, db, uploads, materials)
   return materials
 }

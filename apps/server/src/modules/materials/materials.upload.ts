@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
 import {
   ErrorCode,
   type MaterialUploadResult,
@@ -15,7 +14,7 @@ import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import { ConversionUnavailableError, gifToMp4 } from '../../media/convert.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaQuota } from '../messages/media.quota.js'
 import { checkMaterialFile } from './file-check.js'
 import { materialCaller } from './materials.library.js'
 import type { MaterialsService } from './materials.service.js'
@@ -28,25 +27,21 @@ interface UploadedPart {
   fields: Record<string, string>
 }
 
-/** The form's first file (at most 10 MB, the multipart limit) and its text fields, in any order. */
+/**
+ * The form's first file (at most 10 MB, the multipart limit) and its text fields, in any
+ * order. A form the parser cannot read is answered by the one error handler.
+ */
 async function readUpload(req: FastifyRequest): Promise<UploadedPart> {
   if (!req.isMultipart()) throw new AppError(ErrorCode.uploadMissing)
   const fields: Record<string, string> = {}
   let file: { buffer: Buffer; fileName: string } | null = null
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer()
-        file ??= { buffer, fileName: part.filename }
-      } else {
-        fields[part.fieldname] = String(part.value)
-      }
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const buffer = await part.toBuffer()
+      file ??= { buffer, fileName: part.filename }
+    } else {
+      fields[part.fieldname] = String(part.value)
     }
-  } catch (err) {
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.uploadTooLarge)
-    if (code?.startsWith('FST_')) throw badRequest('invalid')
-    throw err
   }
   if (!file || file.buffer.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }
@@ -73,8 +68,8 @@ async function gifAsMp4(req: FastifyRequest, gif: Buffer): Promise<Buffer> {
 
 export function materialUploadRoutes(
   app: FastifyInstance,
-  db: Db,
-  media: MediaStore,
+  _db: Db,
+  uploads: MediaQuota,
   materials: MaterialsService,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -101,12 +96,11 @@ export function materialUploadRoutes(
         parsed.data.type === 'gif' && checked.mime === 'image/gif'
           ? await gifAsMp4(req, upload.buffer)
           : upload.buffer
-      const stored = await media.save(actor.tenantId, Readable.from([bytes]))
-      const mediaId = await media.record(db, actor.tenantId, stored, Date.now())
+      const { mediaId, file } = await uploads.storeUpload(actor.tenantId, bytes)
       const result: MaterialUploadResult = {
         mediaId,
-        mime: stored.mime,
-        size: stored.size,
+        mime: file.mime,
+        size: file.size,
         fileName: upload.fileName,
         width: checked.width,
         height: checked.height,

@@ -70,7 +70,11 @@ export interface StoredFile {
 
 export class MediaTooLargeError extends Error {}
 
-/** Media on local disk under DATA_DIR/media, content-addressed per tenant. */
+/**
+ * Media on local disk under DATA_DIR/media, one file per media row: named by the hash of its bytes
+ * plus a random part, so the clean-up removing an old row's file never removes the file of a new
+ * row holding the same bytes. Identical bytes in a tenant share one row.
+ */
 export class MediaStore {
   constructor(
     private readonly root: string,
@@ -109,21 +113,37 @@ export class MediaStore {
     }
     const sha256 = hash.digest('hex')
     const { mime, ext } = sniffMime(head)
-    const rel = path.join(String(tenantId), sha256.slice(0, 2), `${sha256}.${ext}`)
+    const unique = randomBytes(6).toString('hex')
+    const rel = path.join(String(tenantId), sha256.slice(0, 2), `${sha256}-${unique}.${ext}`)
     await fs.promises.mkdir(path.dirname(this.absolute(rel)), { recursive: true })
     await fs.promises.rename(tmp, this.absolute(rel))
     return { path: rel, mime, size, sha256 }
   }
 
-  /** The media row of a stored file; the same bytes in a tenant share one row. */
+  /**
+   * The media row of a stored file. The same bytes in a tenant share one row: it counts as stored
+   * now (so the clean-up keeps it) and the file just written is dropped.
+   */
   async record(q: Q, tenantId: number, f: StoredFile, now: number): Promise<number> {
     const found = await q
       .selectFrom('media_files')
-      .select('id')
+      .select(['id', 'path'])
       .where('tenant_id', '=', tenantId)
       .where('sha256', '=', f.sha256)
+      .orderBy('id')
       .executeTakeFirst()
-    if (found) return found.id
+    // renewed in one statement: a row the clean-up removed meanwhile is simply stored again below
+    const renewed = found
+      ? await q
+          .updateTable('media_files')
+          .set({ stored_at: now })
+          .where('id', '=', found.id)
+          .executeTakeFirst()
+      : null
+    if (found && Number(renewed?.numUpdatedRows) === 1) {
+      if (found.path !== f.path) await this.discard(f.path)
+      return found.id
+    }
     const row = await q
       .insertInto('media_files')
       .values({
@@ -133,6 +153,7 @@ export class MediaStore {
         size: f.size,
         sha256: f.sha256,
         created_at: now,
+        stored_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
@@ -147,5 +168,10 @@ export class MediaStore {
       .where('tenant_id', '=', tenantId)
       .where('id', '=', mediaId)
       .executeTakeFirst()
+  }
+
+  /** Remove a stored file; one already gone is fine. */
+  async discard(rel: string): Promise<void> {
+    await fs.promises.rm(this.absolute(rel), { force: true })
   }
 }

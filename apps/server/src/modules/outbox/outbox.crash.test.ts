@@ -10,6 +10,7 @@ import { nullHub } from '../../realtime/hub.js'
 import { seedLinkedTenant } from '../../test/linked-tenant.js'
 import { killHard, startServerProcess } from '../../test/outbox-crash.js'
 import { readJournal } from '../../test/sim-journal.js'
+import { LoginLimiter } from '../auth/login-limiter.js'
 import { TokenService } from '../auth/token.service.js'
 import { MediaStore } from '../messages/media.store.js'
 import { SessionsRepository } from '../sessions/sessions.repository.js'
@@ -82,7 +83,7 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('outbox across a SIGKIL
     const outbox = new OutboxService(
       db,
       new SessionsRepository(db),
-      new UsersService(db, tokens),
+      new UsersService(db, tokens, new LoginLimiter(db, 5, 60_000)),
       ids,
       nullHub,
       new MediaStore(path.join(dir, 'media'), 1_000_000),

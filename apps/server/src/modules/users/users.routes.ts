@@ -18,12 +18,12 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
       config: { roles: ALL_ROLES },
       schema: {
         tags: ['user'],
-        summary: 'Change my password; signs out everywhere',
+        summary: 'Change my password (the current one is asked); signs out everywhere',
         body: changePasswordBody,
       },
     },
     async (req) => {
-      await users.changeOwnPassword(callerOf(req), req.body.password)
+      await users.changeOwnPassword(callerOf(req), req.body.oldPassword, req.body.password)
       return ok(null)
     },
   )

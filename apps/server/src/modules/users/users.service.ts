@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { hashPassword } from '../auth/password.js'
+import { accountLock, type LoginLimiter } from '../auth/login-limiter.js'
+import { hashPassword, verifyPassword } from '../auth/password.js'
 import type { TokenService } from '../auth/token.service.js'
 
 /** The signed-in user's own profile and password. */
@@ -20,6 +21,7 @@ export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
+    private readonly limiter: LoginLimiter,
   ) {}
 
   /** Whether `userId` is an enabled agent (customerUser) of the tenant: whom a supervisor may act as. */
@@ -123,10 +125,28 @@ export class UsersService {
     }
   }
 
-  /** Change one's own password with the shared rules; every token of the user is revoked. */
-  async changeOwnPassword(actor: Caller, password: string): Promise<void> {
+  /**
+   * Change one's own password with the shared rules, proven by the current one (a token alone
+   * must not become the account); every token of the user is revoked. A wrong current password
+   * counts as a failed sign-in of the account, so a token cannot guess it for ever.
+   */
+  async changeOwnPassword(actor: Caller, currentPassword: string, password: string): Promise<void> {
     const key = checkPassword(password, actor.username)
     if (key) throw new AppError(ErrorCode.passwordWeak, { messageKey: key })
+    const user = { id: actor.userId, tenant_id: actor.tenantId }
+    const locked = await this.limiter.minutesLeft(accountLock(user))
+    if (locked) throw this.limiter.lockedError(locked)
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', actor.userId)
+      .where('tenant_id', '=', actor.tenantId)
+      .executeTakeFirst()
+    if (!(await verifyPassword(row?.password_hash ?? null, currentPassword))) {
+      await this.limiter.recordFailure(accountLock(user))
+      throw new AppError(ErrorCode.oldPasswordWrong)
+    }
+    await this.limiter.reset(accountLock(user))
     const password_hash = await hashPassword(password)
     await this.db
       .updateTable('users')

@@ -6,7 +6,7 @@ let ctx: TestContext
 let tenant: number
 
 beforeAll(async () => {
-  ctx = await createTestContext({ LOGIN_RATE_PER_MINUTE: '1000' })
+  ctx = await createTestContext({ LOGIN_RATE_PER_MINUTE: '1000', LOGIN_MAX_FAILURES: '3' })
   tenant = await ctx.tenant('acme')
 })
 afterAll(() => ctx.close())
@@ -53,7 +53,56 @@ describe('PUT /damai/system/user/profile/update-password', () => {
   const url = '/damai/system/user/profile/update-password'
 
   it('answers 401 without a token', async () => {
-    expect((await ctx.call('PUT', url, { body: { password: 'Good1234' } })).code).toBe(401)
+    expect(
+      (await ctx.call('PUT', url, { body: { oldPassword: 'Passw0rd', password: 'Good1234' } })).code,
+    ).toBe(401)
+  })
+
+  it('asks for the current password, in the request language', async () => {
+    const s = await ctx.as(tenant, Role.customerUser, 'nora')
+    const zh = await ctx.call('PUT', url, { token: s.token, body: { password: 'Good1234' } })
+    expect(zh).toMatchObject({ code: ErrorCode.badRequest, msg: '请输入当前密码' })
+    const en = await ctx.call('PUT', url, {
+      token: s.token,
+      body: { oldPassword: '', password: 'Good1234' },
+      headers: { language: 'en' },
+    })
+    expect(en).toMatchObject({ code: ErrorCode.badRequest, msg: 'Enter your current password' })
+  })
+
+  it('refuses a wrong current password: nothing changes and the token stays valid', async () => {
+    await ctx.user(tenant, Role.customerUser, 'olga', 'Olga1234')
+    const s = await ctx.signIn('olga', 'Olga1234')
+    const r = await ctx.call('PUT', url, {
+      token: s.token,
+      body: { oldPassword: 'Guess1234', password: 'Taken2024' },
+      headers: { language: 'en' },
+    })
+    expect(r).toMatchObject({ code: ErrorCode.oldPasswordWrong, msg: 'The current password is wrong' })
+    expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: s.token })).code).toBe(0)
+    await ctx.signIn('olga', 'Olga1234')
+    const stolen = await ctx.call('POST', '/damai/system/auth/login', {
+      body: { username: 'olga', password: 'Taken2024' },
+    })
+    expect(stolen.code).toBe(ErrorCode.wrongCredentials)
+  })
+
+  it('counts wrong current passwords like failed sign-ins, so a token cannot guess the password for ever', async () => {
+    await ctx.user(tenant, Role.customerUser, 'pete', 'Pete1234')
+    const s = await ctx.signIn('pete', 'Pete1234')
+    for (let i = 0; i < 3; i++) {
+      const r = await ctx.call('PUT', url, {
+        token: s.token,
+        body: { oldPassword: `Guess${i}234`, password: 'Taken2024' },
+      })
+      expect(r.code).toBe(ErrorCode.oldPasswordWrong)
+    }
+    const locked = await ctx.call('PUT', url, {
+      token: s.token,
+      body: { oldPassword: 'Pete1234', password: 'Taken2024' },
+    })
+    expect(locked.code).toBe(ErrorCode.loginLocked)
+    expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: s.token })).code).toBe(0)
   })
 
   it.each([
@@ -71,7 +120,7 @@ describe('PUT /damai/system/user/profile/update-password', () => {
       .select('password_hash')
       .where('id', '=', s.userId)
       .executeTakeFirstOrThrow()
-    const r = await ctx.call('PUT', url, { token: s.token, body: { password } })
+    const r = await ctx.call('PUT', url, { token: s.token, body: { oldPassword: 'Passw0rd', password } })
     expect(r.msg).toBe(message)
     expect(r.code).not.toBe(0)
     const after = await ctx.db
@@ -87,7 +136,10 @@ describe('PUT /damai/system/user/profile/update-password', () => {
     await ctx.user(tenant, Role.customerUser, 'dave', 'Dave1234')
     const a = await ctx.signIn('dave', 'Dave1234')
     const b = await ctx.signIn('dave', 'Dave1234')
-    const r = await ctx.call('PUT', url, { token: a.token, body: { password: 'Fresh2024' } })
+    const r = await ctx.call('PUT', url, {
+      token: a.token,
+      body: { oldPassword: 'Dave1234', password: 'Fresh2024' },
+    })
     expect(r.code).toBe(0)
     expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: a.token })).code).toBe(401)
     expect((await ctx.call('GET', '/damai/system/user/profile/get', { token: b.token })).code).toBe(401)

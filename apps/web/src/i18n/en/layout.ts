@@ -17,6 +17,8 @@ export const layout: typeof zh = {
     'Your VIP subscription ended on {{date}}. You can still sign in and read your data, but all sending has stopped. Contact operations to renew.',
   announcementTitle: 'Announcement',
   changePasswordTitle: 'Change password',
+  currentPassword: 'Current password',
+  currentPasswordPlaceholder: 'The password you sign in with now',
   newPassword: 'New password',
   newPasswordPlaceholder: '6–20 letters or digits',
   confirmPassword: 'Confirm password',

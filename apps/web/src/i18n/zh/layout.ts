@@ -15,6 +15,8 @@ export const layout = {
     '您的 VIP 服务已于 {{date}} 到期。账号仍可登录查看数据，但所有消息发送均已停止，请联系运营人员续费。',
   announcementTitle: '系统公告',
   changePasswordTitle: '修改密码',
+  currentPassword: '当前密码',
+  currentPasswordPlaceholder: '请输入当前登录密码',
   newPassword: '新密码',
   newPasswordPlaceholder: '6-20位字母或数字',
   confirmPassword: '确认密码',

@@ -85,6 +85,24 @@ describe('<SliderCaptcha>', () => {
     expect(onChange).not.toHaveBeenCalledWith(expect.any(String))
   })
 
+  it('keeps saying how long to wait when misses have locked the address', async () => {
+    const server = fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ({
+        code: 1013,
+        msg: 'Too many failed slider checks, try again in 4 minutes',
+      }),
+    })
+    render(<SliderCaptcha />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    drag(60)
+    await waitFor(() =>
+      expect(server.mock.calls.filter(([c]) => c.url === '/damai/system/captcha/get')).toHaveLength(2),
+    )
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'), { timeout: 2000 })
+    expect(screen.getByTestId('captcha-hint')).toHaveTextContent('try again in 4 minutes')
+  })
+
   it('works from the keyboard', async () => {
     const server = fakeServer({
       '/damai/system/captcha/get': puzzle,

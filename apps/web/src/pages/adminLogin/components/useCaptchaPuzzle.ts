@@ -1,4 +1,4 @@
-import { CAPTCHA_HEIGHT, CAPTCHA_PIECE, CAPTCHA_WIDTH, type CaptchaImage } from '@app/core'
+import { CAPTCHA_HEIGHT, CAPTCHA_PIECE, CAPTCHA_WIDTH, type CaptchaImage, ErrorCode } from '@app/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { checkCaptcha, getCaptcha } from '../../../api/auth'
@@ -9,7 +9,8 @@ export type CaptchaStatus = 'loading' | 'idle' | 'dragging' | 'checking' | 'succ
 /**
  * State of the block puzzle: fetch (and refetch on expiry), where the piece is, and the check
  * on release. A pass hands its verification to `onChange`; a failed check (1005 miss, 1006
- * expired, or the network) shakes, says why, and fetches a new puzzle.
+ * expired, 1013 too many misses, or the network) shakes, says why, and fetches a new puzzle; the
+ * wait of a lock stays said over the new puzzle, since every drop until then is refused.
  */
 export function useCaptchaPuzzle(
   value: string | undefined,
@@ -39,10 +40,11 @@ export function useCaptchaPuzzle(
     setOffset(clamped)
   }
 
-  const refresh = useCallback(() => {
+  /** A new puzzle, with `hintAfter` still shown over it. */
+  const load = useCallback((hintAfter = '') => {
     const mine = ++generation.current
     setStatus('loading')
-    setHint('')
+    setHint(hintAfter)
     offsetRef.current = 0
     setOffset(0)
     if (valueRef.current) onChangeRef.current?.(undefined)
@@ -56,6 +58,7 @@ export function useCaptchaPuzzle(
         if (mine === generation.current) setStatus('error')
       })
   }, [])
+  const refresh = useCallback(() => load(), [load])
 
   useEffect(() => refresh(), [refresh])
 
@@ -78,12 +81,14 @@ export function useCaptchaPuzzle(
       setHint(t('auth.captchaPassed'))
       onChangeRef.current?.(captchaVerification)
     } catch (error) {
+      const said = error instanceof ApiError ? error.message : ''
+      const locked = error instanceof ApiError && error.code === ErrorCode.captchaLocked
       setStatus('fail')
-      setHint(error instanceof ApiError ? error.message : '')
+      setHint(said)
       setShake(true)
       setTimeout(() => {
         setShake(false)
-        refresh()
+        load(locked ? said : '')
       }, 700)
     }
   }
