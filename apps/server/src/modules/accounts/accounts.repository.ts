@@ -255,4 +255,24 @@ export class AccountsRepository {
       .where('a.id', 'in', ids)
       .execute()
   }
+
+  async any(tenantId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('ws_accounts')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /** Hand an account (and its sessions not migrated elsewhere) to an agent, or to nobody. */
+  async assignAgent(tenantId: number, id: number, agentUserId: number | null): Promise<void> {
+    await this.db
+      .updateTable('ws_accounts')
+      .set({ agent_user_id: agentUserId, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute()
+  }
 }

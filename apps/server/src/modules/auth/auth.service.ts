@@ -10,6 +10,8 @@ import type { Db } from '../../db/index.js'
 import type { User } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import type { CaptchaService } from '../captcha/captcha.service.js'
+import { SignInRepository } from '../users/sign-in.repository.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
 import { accountLock, addressLock, type LoginLimiter } from './login-limiter.js'
 import { verifyPassword } from './password.js'
 import type { TokenService } from './token.service.js'
@@ -25,26 +27,29 @@ export interface ClientMeta {
  * same) before anything about the name is answered.
  */
 export class AuthService {
+  private readonly signIn: SignInRepository
+  private readonly tenants: TenantsRepository
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
     private readonly captcha: CaptchaService,
-  ) {}
+  ) {
+    this.signIn = new SignInRepository(db)
+    this.tenants = new TenantsRepository(db)
+  }
 
   /**
    * /login: the tenants' people only, so its failures can never lock platform staff. The target
    * account is needed only when the name exists in several tenants.
    */
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
-    let query = this.db
-      .selectFrom('users as u')
-      .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-      .selectAll('u')
-      .where('u.username', '=', body.username)
-      .where('t.is_platform', '=', 0)
-    if (body.targetAccount) query = query.where('t.account', '=', body.targetAccount)
-    const candidates = await query.orderBy('u.id').limit(LOGIN_SAME_NAME_MAX).execute()
+    const candidates = await this.signIn.systemTenantUsers(
+      body.username,
+      body.targetAccount,
+      LOGIN_SAME_NAME_MAX,
+    )
     if (candidates.length > 1) return this.ambiguous(candidates, body.password, meta)
     return this.attempt(candidates[0] ?? null, body.password, meta)
   }
@@ -52,13 +57,7 @@ export class AuthService {
   /** /adminLogin: enterprise account + captcha; any role may use it. */
   async adminLogin(body: AdminLoginBody, meta: ClientMeta): Promise<LoginResult> {
     await this.captcha.consume(body.captchaVerification)
-    const user = await this.db
-      .selectFrom('users as u')
-      .innerJoin('tenants as t', 't.id', 'u.tenant_id')
-      .selectAll('u')
-      .where('u.username', '=', body.username)
-      .where('t.account', '=', body.enterUsername)
-      .executeTakeFirst()
+    const user = await this.signIn.systemByEnterpriseAccount(body.enterUsername, body.username)
     return this.attempt(user ?? null, body.password, meta)
   }
 
@@ -69,12 +68,8 @@ export class AuthService {
     const valid = await verifyPassword(user?.password_hash ?? null, password)
     if (locked) throw this.limiter.lockedError(locked)
     if (!user || !valid) throw await this.failed(user, meta)
-    const tenant = await this.db
-      .selectFrom('tenants')
-      .select('status')
-      .where('id', '=', user.tenant_id)
-      .executeTakeFirst()
-    if (user.status !== UserStatus.enabled || tenant?.status !== 0) throw new AppError(ErrorCode.userDisabled)
+    const tenantStatus = await this.tenants.status(user.tenant_id)
+    if (user.status !== UserStatus.enabled || tenantStatus !== 0) throw new AppError(ErrorCode.userDisabled)
     await this.limiter.reset(accountLock(user))
     const issued = await this.tokens.issue(user, meta)
     return { ...issued, tenantId: user.tenant_id, userId: user.id }
@@ -112,12 +107,8 @@ export class AuthService {
 
   /** The tenant id behind an enterprise account name (the admin login stores it before signing in). */
   async tenantIdByName(name: string): Promise<{ tenantId: number }> {
-    const row = await this.db
-      .selectFrom('tenants')
-      .select('id')
-      .where('account', '=', name.trim())
-      .executeTakeFirst()
-    if (!row) throw new AppError(ErrorCode.tenantNotFound)
-    return { tenantId: row.id }
+    const tenantId = await this.tenants.systemIdByAccount(name.trim())
+    if (tenantId === undefined) throw new AppError(ErrorCode.tenantNotFound)
+    return { tenantId }
   }
 }

@@ -123,4 +123,14 @@ export class PortsRepository {
     }))
     await this.db.insertInto('ports').values(rows).execute()
   }
+
+  async any(tenantId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('ports')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
 }

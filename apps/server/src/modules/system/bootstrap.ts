@@ -3,6 +3,8 @@ import { checkPassword, Role } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import { hashPassword } from '../auth/password.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
+import { UsersRepository } from '../users/users.repository.js'
 
 export const PLATFORM_ACCOUNT = 'platform'
 export const ADMIN_USERNAME = 'admin'
@@ -23,32 +25,21 @@ function generatePassword(): string {
  * ADMIN_PASSWORD or is generated and printed once.
  */
 export async function ensurePlatformAdmin(db: Db, log: Logger, adminPassword?: string): Promise<void> {
-  const existing = await db.selectFrom('tenants').select('id').where('is_platform', '=', 1).executeTakeFirst()
-  if (existing) return
+  const tenants = new TenantsRepository(db)
+  if ((await tenants.systemPlatformId()) !== undefined) return
   const password = adminPassword ?? generatePassword()
   const weak = checkPassword(password, ADMIN_USERNAME)
   if (weak) throw new Error(`ADMIN_PASSWORD does not meet the password rules (${weak})`)
   const now = Date.now()
   const password_hash = await hashPassword(password)
   await db.transaction().execute(async (tx) => {
-    const tenant = await tx
-      .insertInto('tenants')
-      .values({
-        name: 'Platform',
-        account: PLATFORM_ACCOUNT,
-        is_platform: 1,
-        risk_status: 0,
-        special_channel: 0,
-        status: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await tx
-      .insertInto('users')
-      .values({
-        tenant_id: tenant.id,
+    const tenantId = await tenants.insert(
+      { name: 'Platform', account: PLATFORM_ACCOUNT, isPlatform: true },
+      tx,
+    )
+    await new UsersRepository(db).insert(
+      {
+        tenant_id: tenantId,
         username: ADMIN_USERNAME,
         password_hash,
         nickname: 'Administrator',
@@ -61,8 +52,9 @@ export async function ensurePlatformAdmin(db: Db, log: Logger, adminPassword?: s
         parent_user_id: null,
         created_at: now,
         updated_at: now,
-      })
-      .execute()
+      },
+      tx,
+    )
   })
   if (adminPassword)
     log.info({ account: PLATFORM_ACCOUNT, username: ADMIN_USERNAME }, 'platform admin created')

@@ -3,6 +3,9 @@ import type { Db } from '../../db/index.js'
 import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
 import type { AccountLoginService } from '../accounts/accounts.login.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
+import { UsersRepository } from '../users/users.repository.js'
 import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
 
 /** The demo tenant's own numbers, each handed to an agent, linked on the first demo start. */
@@ -28,23 +31,12 @@ export async function linkDemoNumbers(deps: {
   settle?: () => Promise<void>
 }): Promise<number> {
   const { db, login, network, gateway, logger } = deps
-  const tenant = await db
-    .selectFrom('tenants')
-    .select('id')
-    .where('account', '=', DEMO_TENANT_ACCOUNT)
-    .executeTakeFirst()
-  if (!tenant) return 0
-  const any = await db
-    .selectFrom('ws_accounts')
-    .select('id')
-    .where('tenant_id', '=', tenant.id)
-    .executeTakeFirst()
-  if (any) return 0
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('tenant_id', '=', tenant.id)
-    .execute()
+  const tenantId = await new TenantsRepository(db).systemIdByAccount(DEMO_TENANT_ACCOUNT)
+  if (tenantId === undefined) return 0
+  const tenant = { id: tenantId }
+  const accounts = new AccountsRepository(db)
+  if (await accounts.any(tenant.id)) return 0
+  const users = await new UsersRepository(db).names(tenant.id)
   const master = users.find((u) => u.username === 'master')
   if (!master) return 0
   let linked = 0
@@ -56,14 +48,10 @@ export async function linkDemoNumbers(deps: {
       if (status?.state !== 'awaiting_qr') throw new Error(`no QR for account ${accountId}`)
       network.scanQr(n.phone, status.qr)
       await deps.settle?.()
-      if (!(await online(db, accountId))) throw new Error(`account ${accountId} did not come online`)
+      if (!(await online(accounts, tenant.id, accountId)))
+        throw new Error(`account ${accountId} did not come online`)
       const agent = users.find((u) => u.username === n.agent)
-      if (agent)
-        await db
-          .updateTable('ws_accounts')
-          .set({ agent_user_id: agent.id })
-          .where('id', '=', accountId)
-          .execute()
+      if (agent) await accounts.assignAgent(tenant.id, accountId, agent.id)
       linked++
     } catch (err) {
       logger.warn({ err, phone: n.phone }, 'demo number not linked')
@@ -72,14 +60,10 @@ export async function linkDemoNumbers(deps: {
   return linked
 }
 
-async function online(db: Db, accountId: number): Promise<boolean> {
+async function online(accounts: AccountsRepository, tenantId: number, accountId: number): Promise<boolean> {
   const until = Date.now() + LINK_WAIT_MS
   while (Date.now() < until) {
-    const row = await db
-      .selectFrom('ws_accounts')
-      .select('status')
-      .where('id', '=', accountId)
-      .executeTakeFirst()
+    const row = await accounts.state(tenantId, accountId)
     if (row?.status === 'online') return true
     await new Promise((r) => setTimeout(r, 50))
   }

@@ -2,6 +2,9 @@ import { Role, type RoleId } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
 import { hashPassword } from '../auth/password.js'
+import { PortsRepository } from '../ports/ports.repository.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
+import { UsersRepository } from '../users/users.repository.js'
 import { PLATFORM_ACCOUNT } from './bootstrap.js'
 
 export const DEMO_TENANT_ACCOUNT = 'demo'
@@ -83,24 +86,8 @@ export const DEMO_USERS: (DemoSignIn & { roleId: RoleId; nickname: string })[] =
 ]
 
 async function ensureTenant(db: Db, account: string, name: string, isPlatform: boolean): Promise<number> {
-  const found = await db.selectFrom('tenants').select('id').where('account', '=', account).executeTakeFirst()
-  if (found) return found.id
-  const now = Date.now()
-  const row = await db
-    .insertInto('tenants')
-    .values({
-      name,
-      account,
-      is_platform: isPlatform ? 1 : 0,
-      risk_status: 0,
-      special_channel: 0,
-      status: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  const tenants = new TenantsRepository(db)
+  return (await tenants.systemIdByAccount(account)) ?? tenants.insert({ name, account, isPlatform })
 }
 
 /** Seed the demo, idempotently: existing rows are left as they are. Returns the sign-ins to print. */
@@ -108,38 +95,28 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
   const platformId = await ensureTenant(db, PLATFORM_ACCOUNT, 'Platform', true)
   const demoId = await ensureTenant(db, DEMO_TENANT_ACCOUNT, 'Demo Trading Co.', false)
   const now = Date.now()
+  const users = new UsersRepository(db)
   let operationsId: number | null = null
   for (const u of DEMO_USERS) {
     const tenantId = u.enterprise === PLATFORM_ACCOUNT ? platformId : demoId
-    const found = await db
-      .selectFrom('users')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('username', '=', u.username)
-      .executeTakeFirst()
-    let id = found?.id
+    let id = await users.idByName(tenantId, u.username)
     if (!id) {
       const isMaster = u.roleId === Role.customerMaster
-      const row = await db
-        .insertInto('users')
-        .values({
-          tenant_id: tenantId,
-          username: u.username,
-          password_hash: await hashPassword(u.password),
-          nickname: u.nickname,
-          avatar: '',
-          role_id: u.roleId,
-          status: 0,
-          valid_start_date: isMaster ? now : null,
-          valid_end_date: isMaster ? now + 365 * DAY : null,
-          target_language: 'zh-CN',
-          parent_user_id: u.roleId === Role.business ? operationsId : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      id = row.id
+      id = await users.insert({
+        tenant_id: tenantId,
+        username: u.username,
+        password_hash: await hashPassword(u.password),
+        nickname: u.nickname,
+        avatar: '',
+        role_id: u.roleId,
+        status: 0,
+        valid_start_date: isMaster ? now : null,
+        valid_end_date: isMaster ? now + 365 * DAY : null,
+        target_language: 'zh-CN',
+        parent_user_id: u.roleId === Role.business ? operationsId : null,
+        created_at: now,
+        updated_at: now,
+      })
     }
     if (u.roleId === Role.operations) operationsId = id
   }
@@ -155,22 +132,10 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
 
 /** Demo: ten ports for the demo tenant, valid one year, unless it has ports already. */
 export async function seedDemoPorts(db: Db, tenantId: number): Promise<void> {
-  const has = await db
-    .selectFrom('ports')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .limit(1)
-    .executeTakeFirst()
-  if (has) return
+  const ports = new PortsRepository(db)
+  if (await ports.any(tenantId)) return
   const now = Date.now()
-  const rows = Array.from({ length: 10 }, () => ({
-    tenant_id: tenantId,
-    expires_at: now + 365 * DAY,
-    account_id: null,
-    created_at: now,
-    updated_at: now,
-  }))
-  await db.insertInto('ports').values(rows).execute()
+  await ports.insertMany(tenantId, 10, now + 365 * DAY, now)
 }
 
 /** Demo customers on the simulated network, and a gentle stream of them writing in to linked accounts. */
