@@ -89,7 +89,7 @@ describe('rooms follow the REST permissions', () => {
     const statuses = collect(s, 'account.status')
     await customerWrites('447700900001', '8613800000001', 'for acme')
     await customerWrites('447700900002', '8613800000009', 'for rival')
-    await ctx.messaging.sync.store(account, { remark: 'touch' })
+    await ctx.messaging.sync.systemStore(account, { remark: 'touch' })
     await waitFor(() => messages.length >= 1 && statuses.length >= 1)
     await new Promise((r) => setTimeout(r, 100))
     expect(messages.map((m) => m.message.body)).toEqual(['for acme'])

@@ -76,7 +76,7 @@ export class AccountLoginService {
   ): Promise<{ accountId: number; code: string | null }> {
     const phone = checkPhone(phoneInput)
     const { stored, proxy } = checkProxy(proxyInput)
-    const holder = await this.accounts.findByPhone(phone)
+    const holder = await this.accounts.systemFindByPhone(phone)
     if (holder && (holder.tenant_id !== tenantId || holder.linked === 1))
       throw new AppError(ErrorCode.phoneAlreadyLinked)
     if (holder) this.assertCanLink(holder)
@@ -171,7 +171,7 @@ export class AccountLoginService {
   private async unlink(acc: WsAccount): Promise<void> {
     await this.runtime.logout(String(acc.id)).catch(() => undefined)
     await this.ports.release(acc.tenant_id, acc.id, Date.now())
-    await this.sync.store(acc.id, {
+    await this.sync.systemStore(acc.id, {
       linked: 0,
       status: AccountState.offline,
       abnormal_reason: null,
@@ -191,7 +191,7 @@ export class AccountLoginService {
 
   private async start(accountId: number, userId: number, req: LoginRequest): Promise<void> {
     this.sync.loginStartedBy(accountId, userId)
-    await this.sync.store(accountId, {
+    await this.sync.systemStore(accountId, {
       status: AccountState.loggingIn,
       abnormal_reason: null,
       last_error: null,
@@ -200,7 +200,7 @@ export class AccountLoginService {
     try {
       started = await this.runtime.login(String(accountId), req)
     } catch (err) {
-      await this.sync.store(accountId, { status: AccountState.offline })
+      await this.sync.systemStore(accountId, { status: AccountState.offline })
       if (isGatewayError(err) && err.code === 'already_connecting') throw new AppError(ErrorCode.accountBusy)
       if (isGatewayError(err) && err.code === 'invalid_argument') throw new AppError(ErrorCode.invalidPhone)
       throw new AppError(ErrorCode.loginFailed)

@@ -60,7 +60,7 @@ export function installAccounts(app: FastifyInstance, deps: AccountsDeps) {
     )
     for (const f of failed) {
       if (isGatewayError(f.error) && f.error.code === 'not_linked')
-        await sync.store(Number(f.accountId), { linked: 0, status: 'offline' })
+        await sync.systemStore(Number(f.accountId), { linked: 0, status: 'offline' })
       else log.warn({ err: f.error, accountId: f.accountId }, 'resume failed')
     }
     log.info({ resumed: started.length, failed: failed.length }, 'linked accounts resumed')

@@ -76,7 +76,7 @@ export class AccountsRepository {
   }
 
   /** The live account holding this phone, in any tenant (phones are unique across tenants). */
-  findByPhone(phone: string, q: Q = this.db): Promise<WsAccount | undefined> {
+  systemFindByPhone(phone: string, q: Q = this.db): Promise<WsAccount | undefined> {
     return q
       .selectFrom('ws_accounts')
       .selectAll()
@@ -85,7 +85,8 @@ export class AccountsRepository {
       .executeTakeFirst()
   }
 
-  findByPhones(phones: string[], q: Q = this.db) {
+  /** The live accounts holding these phones, in any tenant (an import refuses a phone linked anywhere). */
+  systemFindByPhones(phones: string[], q: Q = this.db) {
     if (phones.length === 0) return Promise.resolve([])
     return q
       .selectFrom('ws_accounts')

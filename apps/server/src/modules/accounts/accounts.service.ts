@@ -88,7 +88,7 @@ export class AccountsService {
       }
     }
     const taken = new Set(
-      (await this.accounts.findByPhones(candidates.map((c) => c.phone))).map((r) => r.phone),
+      (await this.accounts.systemFindByPhones(candidates.map((c) => c.phone))).map((r) => r.phone),
     )
     const fresh = candidates.filter((c) => {
       if (!taken.has(c.phone)) return true

@@ -90,7 +90,7 @@ export class AccountStatusSync {
       }
     }
     try {
-      await this.store(acc.id, patch)
+      await this.systemStore(acc.id, patch)
     } catch (err) {
       if (isUniqueViolation(err)) return this.refuse(acc, 'phone_taken')
       throw err
@@ -102,7 +102,7 @@ export class AccountStatusSync {
     const phone = jidToPhone(pn)
     if (phone && acc.phone && phone !== acc.phone) return 'phone_mismatch'
     if (phone) {
-      const holder = await this.accounts.findByPhone(phone)
+      const holder = await this.accounts.systemFindByPhone(phone)
       if (holder && holder.id !== acc.id) return 'phone_taken'
     }
     const port = await this.ports.bind(acc.tenant_id, acc.id, Date.now())
@@ -113,7 +113,7 @@ export class AccountStatusSync {
   private async refuse(acc: WsAccount, why: LoginError): Promise<void> {
     this.log.info({ accountId: acc.id, why }, 'link refused')
     await this.ports.release(acc.tenant_id, acc.id, Date.now())
-    await this.store(acc.id, {
+    await this.systemStore(acc.id, {
       status: AccountState.offline,
       abnormal_reason: null,
       linked: 0,
@@ -140,7 +140,7 @@ export class AccountStatusSync {
   }
 
   /** Write the account's new state and tell the tenant (and the agent the account is assigned to). */
-  async store(accountId: number, patch: Updateable<WsAccountTable>): Promise<void> {
+  async systemStore(accountId: number, patch: Updateable<WsAccountTable>): Promise<void> {
     const row = await this.db
       .updateTable('ws_accounts')
       .set({ ...patch, updated_at: Date.now() })

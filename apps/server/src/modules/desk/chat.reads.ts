@@ -46,6 +46,7 @@ export class ChatReads {
     const previous = await this.db
       .selectFrom('session_reads')
       .select('last_read_message_id')
+      .where('tenant_id', '=', viewer.tenantId)
       .where('session_id', '=', sessionId)
       .where('user_id', '=', viewer.actingUserId)
       .executeTakeFirst()

@@ -91,7 +91,7 @@ export class ChatService {
     const { content, quoted } = stored
     let quotedId: number | undefined
     if (quoted) {
-      const q = await this.messages.findByWaId(this.db, message.account_id, quoted.id)
+      const q = await this.messages.systemFindByWaId(this.db, message.account_id, quoted.id)
       if (q && q.session_id === message.session_id) quotedId = q.id
     }
     return this.enqueue(viewer, desk, content, quotedId)

@@ -37,6 +37,7 @@ export class DeskPresence {
       const old = await tx
         .selectFrom('desk_presence')
         .select(['desk_id', 'holder_user_id'])
+        .where('tenant_id', '=', viewer.tenantId)
         .where('user_id', '=', viewer.actingUserId)
         .executeTakeFirst()
       await tx

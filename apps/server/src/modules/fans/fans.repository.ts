@@ -54,6 +54,7 @@ export class FansRepository {
       await q
         .updateTable('fans')
         .set({ ...patch, updated_at: now })
+        .where('tenant_id', '=', tenantId)
         .where('id', '=', found.id)
         .execute()
       return { fan: { ...found, ...patch }, created: false }
@@ -89,7 +90,12 @@ export class FansRepository {
         .where('account_id', '!=', accountId)
         .executeTakeFirst()
       if (Number(res.numUpdatedRows) > 0) {
-        await q.updateTable('fans').set({ repeat_flag: 1 }).where('id', '=', inserted.id).execute()
+        await q
+          .updateTable('fans')
+          .set({ repeat_flag: 1 })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', inserted.id)
+          .execute()
         inserted.repeat_flag = 1
       }
     }

@@ -102,6 +102,7 @@ export class ChatHistory {
     const rows = await this.db
       .selectFrom('messages')
       .selectAll()
+      .where('tenant_id', '=', s.tenantId)
       .where('account_id', '=', s.accountId)
       .where('wa_message_id', 'in', ids)
       .where('session_id', '=', s.id)

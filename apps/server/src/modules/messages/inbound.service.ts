@@ -133,8 +133,8 @@ export class InboundService {
     if (c.kind === 'revoke' || c.kind === 'edit') {
       const row = await this.write(accountId, (tx) =>
         c.kind === 'revoke'
-          ? this.store.messages.withdraw(tx, accountId, c.target.id)
-          : this.store.messages.edit(tx, accountId, c.target.id, c.text ?? ''),
+          ? this.store.messages.systemWithdraw(tx, accountId, c.target.id)
+          : this.store.messages.systemEdit(tx, accountId, c.target.id, c.text ?? ''),
       )
       if (row) this.emitUpdates([row], c.kind === 'edit')
       return
@@ -143,7 +143,7 @@ export class InboundService {
     let mediaError: string | undefined
     if (c.kind === 'media') {
       // a repeat delivery is known before downloading anything
-      if (await this.store.messages.exists(this.db, accountId, m.ref.id)) return
+      if (await this.store.messages.systemExists(this.db, accountId, m.ref.id)) return
       try {
         file = await this.media.save(tenantId, await this.gateway.downloadMedia(m.accountId, c.handle))
       } catch (err) {
@@ -179,7 +179,7 @@ export class InboundService {
     const rows = await this.write(accountId, async (tx) => {
       const m = this.store.messages
       if (s.status === 'error') {
-        const failed = await m.failAfterSend(
+        const failed = await m.systemFailAfterSend(
           tx,
           accountId,
           s.ref.id,
@@ -189,7 +189,7 @@ export class InboundService {
       }
       const out: Message[] = await this.store.echo(tx, accountId, s.ref.id)
       if (s.status !== 'server_ack') {
-        const moved = await m.deliver(
+        const moved = await m.systemDeliver(
           tx,
           accountId,
           s.ref.id,

@@ -101,7 +101,7 @@ export class InboundStore {
     const updated: Message[] = []
     let session =
       content.preview !== null
-        ? await this.sessions.touch(q, contact.sessionId, {
+        ? await this.sessions.touch(q, tenantId, contact.sessionId, {
             timestamp: m.timestamp,
             preview: content.preview,
             unread: !fromMe && m.live,
@@ -112,8 +112,8 @@ export class InboundStore {
     if (!fromMe && contact.fanId !== null) {
       const since = session.awaiting_reply_since
       if (content.preview !== null && since !== null) {
-        updated.push(...(await this.messages.markReplied(q, session.id, since)))
-        await this.sessions.clearAwaitingReply(q, session.id, since)
+        updated.push(...(await this.messages.systemMarkReplied(q, session.id, since)))
+        await this.sessions.clearAwaitingReply(q, tenantId, session.id, since)
         session = { ...session, awaiting_reply_since: null }
       }
       if (content.type === 'text' && isOptOut(content.body))
@@ -177,7 +177,7 @@ export class InboundStore {
    * crash between the send and its record leaves it 'sending'; this settles it).
    */
   async echo(q: Q, accountId: number, waMessageId: string): Promise<Message[]> {
-    const confirmed = await this.messages.confirmSent(q, accountId, waMessageId)
+    const confirmed = await this.messages.systemConfirmSent(q, accountId, waMessageId)
     if (!confirmed) return []
     await this.outbox.systemSettleEchoed(q, confirmed.id)
     return [confirmed]

@@ -137,6 +137,7 @@ export class MediaStore {
       ? await q
           .updateTable('media_files')
           .set({ stored_at: now })
+          .where('tenant_id', '=', tenantId)
           .where('id', '=', found.id)
           .executeTakeFirst()
       : null

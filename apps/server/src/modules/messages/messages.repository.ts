@@ -11,7 +11,11 @@ const BELOW: Record<'delivered' | 'read', DeliveryValue[]> = {
   read: [Delivery.none, Delivery.delivered],
 }
 
-/** Messages; `(account_id, wa_message_id)` is unique, which makes every inbound write idempotent. */
+/**
+ * Messages; `(account_id, wa_message_id)` is unique, which makes every inbound write idempotent.
+ * `system*` methods find messages by account and WhatsApp id for the engines (inbound receipts,
+ * echoes, withdrawals): the account decides the tenant.
+ */
 export class MessagesRepository {
   /** Insert unless the id is already stored; undefined means it was a repeat. */
   async insertOnce(
@@ -28,7 +32,7 @@ export class MessagesRepository {
     return row ? ({ ...values, id: row.id } as Message) : undefined
   }
 
-  findByWaId(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+  systemFindByWaId(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
     return q
       .selectFrom('messages')
       .selectAll()
@@ -37,7 +41,7 @@ export class MessagesRepository {
       .executeTakeFirst()
   }
 
-  async exists(q: Q, accountId: number, waMessageId: string): Promise<boolean> {
+  async systemExists(q: Q, accountId: number, waMessageId: string): Promise<boolean> {
     const row = await q
       .selectFrom('messages')
       .select('id')
@@ -47,7 +51,7 @@ export class MessagesRepository {
     return row !== undefined
   }
 
-  withdraw(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+  systemWithdraw(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
     return q
       .updateTable('messages')
       .set({ status: MessageStatus.withdrawn })
@@ -58,7 +62,7 @@ export class MessagesRepository {
       .executeTakeFirst()
   }
 
-  edit(q: Q, accountId: number, waMessageId: string, text: string): Promise<Message | undefined> {
+  systemEdit(q: Q, accountId: number, waMessageId: string, text: string): Promise<Message | undefined> {
     return q
       .updateTable('messages')
       .set({ body: text })
@@ -69,7 +73,7 @@ export class MessagesRepository {
   }
 
   /** Apply a delivery receipt, forward only. */
-  deliver(
+  systemDeliver(
     q: Q,
     accountId: number,
     waMessageId: string,
@@ -86,7 +90,7 @@ export class MessagesRepository {
   }
 
   /** WhatsApp has the message (server ack or our own echo): requested/sending become sent. */
-  confirmSent(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
+  systemConfirmSent(q: Q, accountId: number, waMessageId: string): Promise<Message | undefined> {
     return q
       .updateTable('messages')
       .set({ status: MessageStatus.sent, failure_reason: null })
@@ -98,7 +102,12 @@ export class MessagesRepository {
   }
 
   /** An error ack after sending (e.g. the reach-out time-lock): the message failed. */
-  failAfterSend(q: Q, accountId: number, waMessageId: string, reason: string): Promise<Message | undefined> {
+  systemFailAfterSend(
+    q: Q,
+    accountId: number,
+    waMessageId: string,
+    reason: string,
+  ): Promise<Message | undefined> {
     return q
       .updateTable('messages')
       .set({ status: MessageStatus.failed, failure_reason: reason })
@@ -111,7 +120,7 @@ export class MessagesRepository {
   }
 
   /** The fan answered: our sent messages since `since` (our first one after their previous message) count as replied. */
-  markReplied(q: Q, sessionId: number, since: number) {
+  systemMarkReplied(q: Q, sessionId: number, since: number) {
     return q
       .updateTable('messages')
       .set({ delivery: Delivery.replied })

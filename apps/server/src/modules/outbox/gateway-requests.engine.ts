@@ -83,7 +83,13 @@ export class GatewayRequests implements Engine {
         await this.process(row)
       } catch (err) {
         this.log.error({ err, requestId: row.id }, 'gateway request failed unexpectedly')
-        await this.repo.defer(row, this.owner, Date.now() + ACCOUNT_WAIT_MS, String(err).slice(0, 200), true)
+        await this.repo.systemDefer(
+          row,
+          this.owner,
+          Date.now() + ACCOUNT_WAIT_MS,
+          String(err).slice(0, 200),
+          true,
+        )
       }
     }
     return rows.length === BATCH
@@ -102,7 +108,7 @@ export class GatewayRequests implements Engine {
     if (status !== 'online') {
       if (Date.now() - row.created_at + ACCOUNT_WAIT_MS > this.cfg.maxWaitMs)
         return this.fail(row, payload, `account ${status}`)
-      return this.repo.defer(row, this.owner, Date.now() + ACCOUNT_WAIT_MS, `account ${status}`, false)
+      return this.repo.systemDefer(row, this.owner, Date.now() + ACCOUNT_WAIT_MS, `account ${status}`, false)
     }
     try {
       if (payload.kind === 'revoke') await this.gateway.revoke(String(row.account_id), payload.target)
@@ -111,7 +117,7 @@ export class GatewayRequests implements Engine {
       const code = isGatewayError(err) ? err.code : 'failed'
       const detail = `${code}: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`
       if (TRANSIENT.has(code) && row.attempts + 1 < this.cfg.maxAttempts)
-        return this.repo.defer(
+        return this.repo.systemDefer(
           row,
           this.owner,
           Date.now() + ACCOUNT_WAIT_MS * (row.attempts + 1),
@@ -120,16 +126,16 @@ export class GatewayRequests implements Engine {
         )
       return this.fail(row, payload, detail)
     }
-    await this.repo.close(row, this.owner, 'done', null)
+    await this.repo.systemClose(row, this.owner, 'done', null)
     if (payload.kind === 'revoke') {
-      const m = await this.messages.withdraw(this.db, row.account_id, payload.target.id)
+      const m = await this.messages.systemWithdraw(this.db, row.account_id, payload.target.id)
       if (m) this.hub.emit(messageRooms(m), 'message.updated', presentMessageUpdate(m))
     }
   }
 
   /** A failed withdrawal is told to whoever asked for it; a read receipt is best effort. */
   private async fail(row: GatewayRequestRow, payload: GatewayRequestPayload, error: string): Promise<void> {
-    await this.repo.close(row, this.owner, 'failed', error)
+    await this.repo.systemClose(row, this.owner, 'failed', error)
     if (payload.kind === 'revoke') {
       const rooms = [...new Set(payload.notifyUserIds)].map((u) => roomOf.user(u))
       this.hub.emit(rooms, 'message.revokeFailed', { id: payload.messageId, sessionId: row.session_id })

@@ -81,7 +81,7 @@ export class GatewayRequestsRepository {
     return rows.sort((a, b) => a.id - b.id)
   }
 
-  async close(
+  async systemClose(
     row: GatewayRequestRow,
     owner: string,
     state: 'done' | 'failed',
@@ -95,7 +95,7 @@ export class GatewayRequestsRepository {
       .execute()
   }
 
-  async defer(
+  async systemDefer(
     row: GatewayRequestRow,
     owner: string,
     dueAt: number,

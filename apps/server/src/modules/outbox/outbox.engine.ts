@@ -74,7 +74,7 @@ export class OutboxDispatcher implements Engine {
 
   /** One round: claim, then send account by account (in order within an account). */
   async tick(): Promise<boolean> {
-    const rows = await this.repo.claim(this.owner, Date.now(), this.cfg.leaseMs, this.cfg.batch)
+    const rows = await this.repo.systemClaim(this.owner, Date.now(), this.cfg.leaseMs, this.cfg.batch)
     if (rows.length === 0) return false
     const byAccount = new Map<number, OutboxRow[]>()
     for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r])
@@ -86,7 +86,12 @@ export class OutboxDispatcher implements Engine {
             await this.process(row, vip)
           } catch (err) {
             this.log.error({ err, outboxId: row.id }, 'outbox row failed unexpectedly')
-            await this.repo.defer(row, this.owner, Date.now() + ACCOUNT_WAIT_MS, String(err).slice(0, 200))
+            await this.repo.systemDefer(
+              row,
+              this.owner,
+              Date.now() + ACCOUNT_WAIT_MS,
+              String(err).slice(0, 200),
+            )
           }
         }
       }),
@@ -96,9 +101,9 @@ export class OutboxDispatcher implements Engine {
 
   private async process(row: OutboxRow, vip: Map<number, boolean>): Promise<void> {
     const ctx = await this.repo.context(row)
-    if (!ctx || ctx.status === MessageStatus.sent) return this.repo.close(row, 'sent')
+    if (!ctx || ctx.status === MessageStatus.sent) return this.repo.systemClose(row, 'sent')
     if (ctx.status === MessageStatus.withdrawn || ctx.status === MessageStatus.failed)
-      return this.repo.close(row, 'failed')
+      return this.repo.systemClose(row, 'failed')
     const verdict = await this.check(row, ctx, vip)
     if ('deferMs' in verdict) {
       if (Date.now() - row.created_at + verdict.deferMs > this.cfg.maxWaitMs) {
@@ -106,7 +111,7 @@ export class OutboxDispatcher implements Engine {
           verdict.error === 'pacing' ? FailureReason.riskControlLimit : FailureReason.accountStatus
         return this.fail(row, reason, verdict.error)
       }
-      return this.repo.defer(row, this.owner, Date.now() + verdict.deferMs, verdict.error)
+      return this.repo.systemDefer(row, this.owner, Date.now() + verdict.deferMs, verdict.error)
     }
     if ('fail' in verdict) return this.fail(row, verdict.fail, verdict.error ?? null)
     await this.send(row)
@@ -139,9 +144,9 @@ export class OutboxDispatcher implements Engine {
 
   private async send(row: OutboxRow): Promise<void> {
     const stored = JSON.parse(row.content) as StoredOutbound
-    const sending = await this.repo.markSending(row)
+    const sending = await this.repo.systemMarkSending(row)
     if (sending) this.emit(sending)
-    await this.repo.countAttempt(row)
+    await this.repo.systemCountAttempt(row)
     try {
       const content = await toGatewayContent(this.db, this.media, row.tenant_id, stored.content)
       const sent = await withTimeout(
@@ -151,13 +156,13 @@ export class OutboxDispatcher implements Engine {
         }),
         this.cfg.sendTimeoutMs,
       )
-      const done = await this.repo.recordSent(row, sent.timestamp)
+      const done = await this.repo.systemRecordSent(row, sent.timestamp)
       if (done) this.emit(done)
     } catch (err) {
       const code = isGatewayError(err) ? err.code : 'failed'
       const detail = err instanceof Error ? err.message.slice(0, 200) : String(err)
       if (TRANSIENT.has(code) && row.attempts + 1 < this.cfg.maxAttempts) {
-        await this.repo.defer(
+        await this.repo.systemDefer(
           row,
           this.owner,
           Date.now() + ACCOUNT_WAIT_MS * (row.attempts + 1),
@@ -170,7 +175,7 @@ export class OutboxDispatcher implements Engine {
   }
 
   private async fail(row: OutboxRow, reason: FailureReasonValue, error: string | null): Promise<void> {
-    const m = await this.repo.recordFailed(row, reason, error)
+    const m = await this.repo.systemRecordFailed(row, reason, error)
     if (m) this.emit(m)
   }
 

@@ -8,7 +8,10 @@ import { MessagesRepository } from '../messages/messages.repository.js'
 type Q = Kysely<Database>
 const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
 
-/** The outbox: rows due for sending, claimed under a lease so two dispatchers never take the same one. */
+/**
+ * The outbox: rows due for sending, claimed under a lease so two dispatchers never take the same
+ * one. `system*` methods serve the dispatcher, which works across tenants by row.
+ */
 export class OutboxRepository {
   private readonly postgres: boolean
   private readonly messages = new MessagesRepository()
@@ -21,7 +24,7 @@ export class OutboxRepository {
    * Claim up to `limit` due rows whose lease is free or expired, in due order. A row left
    * 'sending' by a process that died comes back here once its lease runs out.
    */
-  async claim(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  async systemClaim(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
     let due = this.db
       .selectFrom('outbox')
       .select('id')
@@ -71,7 +74,7 @@ export class OutboxRepository {
   }
 
   /** Hand the row back for later, keeping the same message id. */
-  async defer(
+  async systemDefer(
     row: OutboxRow,
     owner: string,
     dueAt: number,
@@ -86,7 +89,7 @@ export class OutboxRepository {
       .execute()
   }
 
-  async countAttempt(row: OutboxRow): Promise<void> {
+  async systemCountAttempt(row: OutboxRow): Promise<void> {
     await this.db
       .updateTable('outbox')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -95,7 +98,7 @@ export class OutboxRepository {
   }
 
   /** The message is on WhatsApp: the row is done and the message sent (unless an echo got there first). */
-  async recordSent(row: OutboxRow, timestamp: number): Promise<Message | undefined> {
+  async systemRecordSent(row: OutboxRow, timestamp: number): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('outbox')
@@ -113,7 +116,11 @@ export class OutboxRepository {
   }
 
   /** The message will not be sent: the row is done and the message failed with the reason. */
-  async recordFailed(row: OutboxRow, reason: string, error: string | null): Promise<Message | undefined> {
+  async systemRecordFailed(
+    row: OutboxRow,
+    reason: string,
+    error: string | null,
+  ): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('outbox')
@@ -133,7 +140,7 @@ export class OutboxRepository {
   }
 
   /** The message is settled elsewhere (echo, withdrawn): close the row without sending. */
-  async close(row: OutboxRow, state: 'sent' | 'failed'): Promise<void> {
+  async systemClose(row: OutboxRow, state: 'sent' | 'failed'): Promise<void> {
     await this.db
       .updateTable('outbox')
       .set({ state, lease_owner: null, lease_until: null, updated_at: Date.now() })
@@ -141,7 +148,7 @@ export class OutboxRepository {
       .execute()
   }
 
-  markSending(row: OutboxRow): Promise<Message | undefined> {
+  systemMarkSending(row: OutboxRow): Promise<Message | undefined> {
     return this.messages.markSending(this.db, row.tenant_id, row.message_id)
   }
 

@@ -159,7 +159,7 @@ export class OutboxService {
         created_at: now,
         updated_at: now,
       })
-      const touched = await this.sessions.touch(tx, session.id, {
+      const touched = await this.sessions.touch(tx, req.tenantId, session.id, {
         timestamp: at,
         preview: preview.slice(0, PREVIEW_MAX),
         unread: false,

@@ -147,7 +147,7 @@ describe('crash safety', () => {
     const a = await send(s, 'claimed, never sent')
     const b = await send(s, 'sent, never recorded')
     const repo = new OutboxRepository(ctx.db)
-    const claimed = await repo.claim('dead-process', Date.now(), 60_000, 10)
+    const claimed = await repo.systemClaim('dead-process', Date.now(), 60_000, 10)
     expect(claimed.map((r) => r.message_id)).toEqual([a.id, b.id])
     // the dead process got b out to WhatsApp, then died before writing it down
     await ctx.sim.gateway.send(
@@ -177,8 +177,8 @@ describe('crash safety', () => {
     const one = new OutboxRepository(ctx.db)
     const two = new OutboxRepository(ctx.db)
     const [x, y] = await Promise.all([
-      one.claim('one', Date.now(), 60_000, 40),
-      two.claim('two', Date.now(), 60_000, 40),
+      one.systemClaim('one', Date.now(), 60_000, 40),
+      two.systemClaim('two', Date.now(), 60_000, 40),
     ])
     const ids = [...x, ...y].map((r) => r.id)
     expect(ids).toHaveLength(60)

@@ -30,10 +30,10 @@ export class PortExpiryEngine implements Engine {
   async tick(now = Date.now()): Promise<boolean> {
     const expired = await this.ports.expiredBound(now, 100)
     for (const p of expired) {
-      if (p.account_id === null || !(await this.ports.unbindExpired(p.id, p.account_id, now))) continue
+      if (p.account_id === null || !(await this.ports.systemUnbindExpired(p.id, p.account_id, now))) continue
       this.log.info({ portId: p.id, accountId: p.account_id }, 'port expired: account logged out')
       await this.runtime.logout(String(p.account_id)).catch(() => undefined)
-      await this.sync.store(p.account_id, {
+      await this.sync.systemStore(p.account_id, {
         linked: 0,
         status: 'offline',
         abnormal_reason: null,

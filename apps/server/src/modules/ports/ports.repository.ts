@@ -52,6 +52,7 @@ export class PortsRepository {
       const res = await q
         .updateTable('ports')
         .set({ account_id: accountId, updated_at: now })
+        .where('tenant_id', '=', tenantId)
         .where('id', '=', free.id)
         .where('account_id', 'is', null)
         .executeTakeFirst()
@@ -82,7 +83,7 @@ export class PortsRepository {
   }
 
   /** Unbind one expired port if it still holds this account; true when this call unbound it. */
-  async unbindExpired(portId: number, accountId: number, now: number): Promise<boolean> {
+  async systemUnbindExpired(portId: number, accountId: number, now: number): Promise<boolean> {
     const res = await this.db
       .updateTable('ports')
       .set({ account_id: null, updated_at: now })

@@ -34,6 +34,7 @@ export class GroupChatsRepository {
       q
         .selectFrom('group_chats')
         .selectAll()
+        .where('tenant_id', '=', tenantId)
         .where('account_id', '=', accountId)
         .where('jid', '=', jid)
         .executeTakeFirst()
@@ -69,10 +70,15 @@ export class GroupChatsRepository {
       await q
         .updateTable('group_chats')
         .set({ ...patch, updated_at: now })
+        .where('tenant_id', '=', tenantId)
         .where('id', '=', group.id)
         .execute()
     if (info.participants) {
-      await q.deleteFrom('group_members').where('group_chat_id', '=', group.id).execute()
+      await q
+        .deleteFrom('group_members')
+        .where('tenant_id', '=', tenantId)
+        .where('group_chat_id', '=', group.id)
+        .execute()
       const rows = info.participants.map((p) => ({
         tenant_id: tenantId,
         group_chat_id: group.id,
@@ -102,6 +108,7 @@ export class GroupChatsRepository {
     if (action === 'remove') {
       await q
         .deleteFrom('group_members')
+        .where('tenant_id', '=', tenantId)
         .where('group_chat_id', '=', group.id)
         .where('jid', 'in', jids)
         .execute()

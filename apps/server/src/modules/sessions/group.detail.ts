@@ -17,6 +17,7 @@ export async function groupDetail(
   const members = await db
     .selectFrom('group_members')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
     .where('group_chat_id', '=', g.id)
     .executeTakeFirstOrThrow()
   return {

@@ -34,6 +34,7 @@ export class SessionsRepository {
       q
         .selectFrom('sessions')
         .selectAll()
+        .where('tenant_id', '=', tenantId)
         .where('account_id', '=', accountId)
         .where('fan_id', '=', fanId)
         .executeTakeFirst()
@@ -73,6 +74,7 @@ export class SessionsRepository {
       q
         .selectFrom('sessions')
         .selectAll()
+        .where('tenant_id', '=', tenantId)
         .where('account_id', '=', accountId)
         .where('group_chat_id', '=', groupChatId)
         .executeTakeFirst()
@@ -102,10 +104,11 @@ export class SessionsRepository {
   }
 
   /** The fan replied: nothing of ours awaits a reply (unless a newer message of ours set it meanwhile). */
-  async clearAwaitingReply(q: Q, sessionId: number, since: number): Promise<void> {
+  async clearAwaitingReply(q: Q, tenantId: number, sessionId: number, since: number): Promise<void> {
     await q
       .updateTable('sessions')
       .set({ awaiting_reply_since: null })
+      .where('tenant_id', '=', tenantId)
       .where('id', '=', sessionId)
       .where('awaiting_reply_since', '=', since)
       .execute()
@@ -117,6 +120,7 @@ export class SessionsRepository {
    */
   touch(
     q: Q,
+    tenantId: number,
     sessionId: number,
     m: { timestamp: number; preview: string; unread: boolean; inbound: boolean },
   ): Promise<Session> {
@@ -133,6 +137,7 @@ export class SessionsRepository {
               awaiting_reply_since: sql<number>`coalesce(${sql.ref('awaiting_reply_since')}, ${m.timestamp})`,
             }),
       }))
+      .where('tenant_id', '=', tenantId)
       .where('id', '=', sessionId)
       .returningAll()
       .executeTakeFirstOrThrow()
