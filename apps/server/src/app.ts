@@ -17,6 +17,7 @@ import type { MessagingGateway } from './gateway/port.js'
 import { installAuth, type RouteAccess } from './http/auth.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { installSecurityHeaders } from './http/security.js'
+import { installTextInputCheck } from './http/text-input.js'
 import { installWeb } from './http/web.js'
 import { AnnouncementsRepository } from './modules/announcements/announcements.repository.js'
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
@@ -91,6 +92,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
   installErrorHandler(app)
   installSecurityHeaders(app)
+  installTextInputCheck(app)
   const users = new UsersService(db, tokens)
   let presence: DeskPresence | null = null
   const routes = installAuth(app, tokens, {

@@ -3,6 +3,7 @@ import { type ChatMessageView, chatUploadFields, ErrorCode } from '@app/core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import { AppError, badRequest } from '../../http/errors.js'
+import { holdsNul } from '../../http/text-input.js'
 import type { MediaStore } from '../messages/media.store.js'
 import type { ChatService } from './chat.service.js'
 import { loadDeskSession } from './desk.access.js'
@@ -34,6 +35,8 @@ async function readForm(req: FastifyRequest): Promise<Upload> {
     if (code?.startsWith('FST_')) throw badRequest('invalid')
     throw err
   }
+  // a NUL character cannot be stored as text on PostgreSQL (as for JSON bodies: http/text-input.ts)
+  if (holdsNul(fields)) throw badRequest('invalid')
   if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }
 }
