@@ -16,8 +16,8 @@ export type IdChooser = (slot: Slot) => number[] | undefined
 
 /** Strings tried, in order, against a `pattern`. */
 const PATTERN_SAMPLES = ['1', '1_1_1', 'https://example.com/a', '120363000000000001@g.us', 'abcdefgh']
-/** A neutral text: digits pass phone checks, nothing in it names another tenant's data. */
-const TEXT = '12345678'
+/** A neutral text: twelve digits pass phone checks, nothing in it names another tenant's data. */
+const TEXT = '123456789012'
 
 const fits = (pattern: string, value: string) => new RegExp(pattern, 'u').test(value)
 
@@ -105,8 +105,12 @@ export function sampleOf(
     }
     case 'object': {
       const out: Record<string, unknown> = {}
+      // successive plain numbers rise by one, so a range (`from`, `to`) is not empty
+      let nth = 0
       for (const [n, p] of Object.entries(s.properties ?? {})) {
-        const v = sampleOf(p, choose, blank, `${where}.${n}`, n)
+        let v = sampleOf(p, choose, blank, `${where}.${n}`, n)
+        const plain = (p.type === 'integer' || p.type === 'number') && !p.enum && !isIdName(n)
+        if (plain && typeof v === 'number') v = Math.min(v + nth++, p.maximum ?? Number.POSITIVE_INFINITY)
         if (v !== undefined) out[n] = v
       }
       return out
