@@ -21,6 +21,7 @@ import { installAuth, type RouteAccess } from './http/auth.js'
 import { callerOfActor } from './http/caller.js'
 import { installErrorHandler } from './http/error-handler.js'
 import { installSecurityHeaders } from './http/security.js'
+import { installTextInputCheck } from './http/text-input.js'
 import { installWeb } from './http/web.js'
 import type { AccountLoginService } from './modules/accounts/accounts.login.js'
 import { installAccounts } from './modules/accounts/accounts.module.js'
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
   installErrorHandler(app)
   installSecurityHeaders(app)
+  installTextInputCheck(app)
   const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
   const users = new UsersService(db, tokens, limiter)
   let presence: DeskPresence | null = null

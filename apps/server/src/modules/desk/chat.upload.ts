@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
+import { holdsNul } from '../../http/text-input.js'
 import type { MediaQuota } from '../messages/media.quota.js'
 import { loadDeskSession } from '../sessions/session.access.js'
 import type { ChatService } from './chat.service.js'
@@ -29,6 +30,8 @@ async function readForm(req: FastifyRequest): Promise<Upload> {
       if (part.fieldname === 'file') file ??= { bytes, fileName: part.filename }
     } else fields[part.fieldname] = String(part.value)
   }
+  // a NUL character cannot be stored as text on PostgreSQL (as for JSON bodies: http/text-input.ts)
+  if (holdsNul(fields)) throw badRequest('invalid')
   if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.uploadMissing)
   return { ...file, fields }
 }

@@ -17,6 +17,7 @@ import type { CommitBatcher, Job } from './commit-batcher.js'
 import { storedContent } from './inbound.content.js'
 import type { InboundSpool, SpooledEvent } from './inbound.spool.js'
 import { type Contact, contactKey, InboundStore, type StoreOutcome } from './inbound.store.js'
+import { withoutNul } from './inbound.text.js'
 import type { MediaStore, StoredFile } from './media.store.js'
 import { presentMessage, presentMessageUpdate, presentSession } from './messages.presenter.js'
 
@@ -84,7 +85,8 @@ export class InboundService {
     return this.spool ? this.spool.replay((event, payload) => this.apply(event, payload)) : Promise.resolve(0)
   }
 
-  private apply(event: SpooledEvent, payload: unknown): Promise<void> {
+  private apply(event: SpooledEvent, raw: unknown): Promise<void> {
+    const payload = withoutNul(raw)
     switch (event) {
       case 'message':
         return this.onMessage(payload as InboundMessage)

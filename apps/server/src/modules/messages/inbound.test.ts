@@ -198,3 +198,24 @@ describe('sessions, fans, groups', () => {
     expect(fan.mass_send_enabled).toBe(expected)
   })
 })
+
+describe('text WhatsApp carries that a database cannot store', () => {
+  it('stores a message whose text holds a NUL character, without it, and the next one after it', async () => {
+    const carol = '447700900044'
+    ctx.sim.network.customerSend(carol, SHOP, { kind: 'text', text: 'a\u0000b' })
+    ctx.sim.network.customerSend(carol, SHOP, { kind: 'text', text: 'next' })
+    await ctx.sim.settle(100)
+    const fan = await ctx.db
+      .selectFrom('fans')
+      .select('id')
+      .where('phone', '=', carol)
+      .executeTakeFirstOrThrow()
+    const session = await ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('fan_id', '=', fan.id)
+      .executeTakeFirstOrThrow()
+    const bodies = (await messages()).filter((m) => m.session_id === session.id).map((m) => m.body)
+    expect(bodies).toEqual(['ab', 'next'])
+  })
+})

@@ -1,0 +1,200 @@
+import { Role } from '@app/core'
+import { deskClient } from '../../modules/desk/desk.fixtures.js'
+import { multipartBody, pngFile } from '../../modules/materials/materials.fixtures.js'
+import type { Signed, TestContext } from '../harness.js'
+import { customerSession, drainOutbox } from '../messaging.js'
+
+/**
+ * A tenant with data of every kind, made the way users make it (the API and the simulated
+ * network): linked WS accounts in a group, fans and personal and group sessions, messages with
+ * media both ways, labels on fans, public and personal materials and groups, an acquisition
+ * share, a deleted session, desk presence and read positions. Every text it writes carries its
+ * marker and every phone is its own, so an answer that shows any of them shows this tenant.
+ */
+
+export interface TenantData {
+  tenantId: number
+  boss: Signed
+  agent: Signed
+  lead: Signed
+  accounts: number[]
+  sessions: number[]
+  /** its marker: every text it wrote carries it */
+  tag: string
+  phones: { shop: string; shop2: string; customers: string[] }
+  /** lower-case strings that appear only in this tenant's data: its marker and its phones */
+  markers: string[]
+}
+
+/** The phones of tenant number `n` (1..9): two accounts, four customers. */
+const phonesOf = (n: number) => ({
+  shop: `8613${n}${n}0000001`,
+  shop2: `8613${n}${n}0000002`,
+  customers: [1, 2, 3, 4].map((i) => `4477${n}${n}00000${i}`),
+})
+
+const ok = (what: string, r: { code: number; msg: string; data: unknown }): unknown => {
+  if (r.code !== 0) throw new Error(`${what}: ${r.code} ${r.msg}`)
+  return r.data
+}
+const idOf = (data: unknown): number => (data as { id: number }).id
+
+export async function seedTenant(ctx: TestContext, n: number): Promise<TenantData> {
+  const tag = `zqx${n}mark`
+  const { shop, shop2, customers } = phonesOf(n)
+  const [c1, c2, c3, c4] = customers as [string, string, string, string]
+  const tenantId = await ctx.tenant(tag)
+  const boss = await ctx.as(tenantId, Role.customerMaster, `${tag}-boss`)
+  const agent = await ctx.as(tenantId, Role.customerUser, `${tag}-agent`)
+  const lead = await ctx.as(tenantId, Role.customerUserLeader, `${tag}-lead`)
+  const api = deskClient(ctx)
+
+  // accounts: one given to the agent, one in an account group with a remark
+  const a1 = await ctx.linkAccount(tenantId, shop)
+  const a2 = await ctx.linkAccount(tenantId, shop2)
+  await ctx.db.updateTable('ws_accounts').set({ agent_user_id: agent.userId }).where('id', '=', a1).execute()
+  const group = idOf(
+    ok('account group', await api.post(boss, '/damai/customer/wsAccountGroup', { name: `${tag}-group` })),
+  )
+  ok('group', await api.put(boss, '/damai/customer/wsAccount/group', { ids: [a2], groupId: group }))
+  ok(
+    'remark',
+    await api.put(boss, '/damai/customer/wsAccount/remark', { ids: [a1, a2], remark: `${tag} remark` }),
+  )
+
+  // customers write: text, an image, a document; a group chat with members
+  for (const c of customers) ctx.sim.network.addPhone(c, { name: `${tag} ${c.slice(-1)}` })
+  const s1 = await customerSession(ctx, c1, shop)
+  ctx.sim.network.customerSend(c2, shop, { kind: 'image', data: pngFile(20, 20), caption: `${tag} photo` })
+  ctx.sim.network.customerSend(c3, shop2, {
+    kind: 'document',
+    data: Buffer.from(`%PDF-1.4\n${tag} document\n%%EOF\n`),
+    mimetype: 'application/pdf',
+    fileName: `${tag}.pdf`,
+  })
+  const g = ctx.sim.network.createGroup(c1, `${tag} chat`, [shop, c2])
+  await ctx.sim.settle()
+  ctx.sim.network.customerSendGroup(c2, g.id, { kind: 'text', text: `${tag} in the group` })
+  await ctx.sim.settle(1_000)
+  const s4 = await customerSession(ctx, c4, shop2)
+  const sessions = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'fan_id', 'group_chat_id'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute()
+  const groupSession = sessions.find((s) => s.group_chat_id !== null)?.id as number
+  const fans = sessions.flatMap((s) => (s.fan_id === null ? [] : [s.fan_id]))
+
+  // the agent at the desk answers: a text, a file, a read receipt
+  ok('desk', await api.post(agent, '/damai/customer/desk/enter', {}))
+  ok(
+    'send',
+    await api.post(agent, '/damai/customer/user/sendChatMessage', {
+      sessionId: s1,
+      type: 'text',
+      text: `${tag} answer`,
+    }),
+  )
+  const file = { name: `${tag}.txt`, data: Buffer.from(`${tag} sent file`) }
+  ok('upload', await api.upload(agent, { sessionId: s1, chatType: 11 }, file))
+  await drainOutbox(ctx)
+  ok('read', await api.post(agent, '/damai/customer/user/sendReadToFriendForChat', { sessionId: s1 }))
+  ok(
+    'pin',
+    await api.put(boss, '/damai/customer/session/flag', { sessionId: s1, flag: 'pinned', value: true }),
+  )
+  ok(
+    'fan',
+    await api.put(boss, '/damai/customer/session/fan', {
+      sessionId: s1,
+      nickname: `${tag} nick`,
+      remark: `${tag} note`,
+    }),
+  )
+  ok(
+    'migrate',
+    await api.put(boss, '/damai/customer/session/migrate', { sessionId: s4, userId: agent.userId }),
+  )
+  ok(
+    'group remark',
+    await api.put(boss, '/damai/customer/group/remark', { sessionId: groupSession, note: `${tag} note` }),
+  )
+  ok('system groups', await api.put(agent, '/damai/customer/group/systemGroups', { show: true }))
+  ok('language', await api.put(agent, '/damai/customer/user/targetLanguage', { targetLanguage: 'en' }))
+
+  // a deleted customer, kept as a deletion record
+  const gone = await customerSession(ctx, c4, shop)
+  ok(
+    'invalid',
+    await api.put(boss, '/damai/customer/session/flag', { sessionId: gone, flag: 'invalid', value: true }),
+  )
+  ok(
+    'delete',
+    await api.del(boss, '/damai/customer/session', { sessionId: String(gone), reason: `${tag} gone` }),
+  )
+
+  // labels on fans
+  const label = idOf(ok('label', await api.post(boss, '/damai/customer/label', { name: `${tag}label` })))
+  ok('fan labels', await api.post(boss, '/damai/customer/label/fan/add', { fanIds: fans, labelIds: [label] }))
+
+  // materials: a public group and text, a personal group and file of the agent
+  const pubGroup = idOf(
+    ok(
+      'material group',
+      await api.post(boss, '/damai/customer/materialGroup', { ownerType: 1, name: `${tag}-pub` }),
+    ),
+  )
+  const myGroup = idOf(
+    ok(
+      'personal group',
+      await api.post(agent, '/damai/customer/materialGroup', { ownerType: 2, name: `${tag}-own` }),
+    ),
+  )
+  const text = { type: 'text', text: `${tag} material` }
+  ok(
+    'material',
+    await api.post(boss, '/damai/customer/material', {
+      ownerType: 1,
+      groupId: pubGroup,
+      name: `${tag}pub`,
+      content: text,
+    }),
+  )
+  const form = multipartBody({ type: 'file' }, [
+    { name: `${tag}.txt`, data: Buffer.from(`${tag} material file`) },
+  ])
+  const up = await ctx.call('POST', '/damai/customer/material/upload', {
+    token: agent.token,
+    body: form.body,
+    headers: { 'content-type': form.contentType },
+  })
+  const mediaId = (ok('material upload', up) as { mediaId: number }).mediaId
+  const fileContent = { type: 'file', mediaId, fileName: `${tag}.txt` }
+  ok(
+    'personal material',
+    await api.post(agent, '/damai/customer/material', {
+      ownerType: 2,
+      groupId: myGroup,
+      name: `${tag}own`,
+      content: fileContent,
+    }),
+  )
+
+  // an acquisition share of the first account
+  ok('share', await api.post(boss, '/damai/customer/wsAccount/acquisitionShare', { accountIds: [a1] }))
+  // receipts of what was sent arrive on the network's clock
+  await ctx.desk.settled()
+  await ctx.sim.settle(60_000)
+  return {
+    tenantId,
+    boss,
+    agent,
+    lead,
+    accounts: [a1, a2],
+    sessions: sessions.map((s) => s.id),
+    tag,
+    phones: { shop, shop2, customers },
+    markers: [tag, shop, shop2, ...customers],
+  }
+}
