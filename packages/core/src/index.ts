@@ -1,3 +1,4 @@
+export * from './access.js'
 export * from './api/accounts.js'
 export * from './api/auth.js'
 export * from './api/desk.js'

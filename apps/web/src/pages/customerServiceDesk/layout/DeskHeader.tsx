@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Role } from '@app/core'
+import { Access as Areas } from '@app/core'
 import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Access } from '../../../app/Access'
@@ -48,7 +48,7 @@ export function DeskHeader() {
         </Tooltip>
       </Flex>
       <Flex align="center" gap={8}>
-        <Access roles={[Role.customerMaster]}>
+        <Access roles={Areas.master}>
           <ActingAgentPicker compact={mobile} />
         </Access>
         {mobile ? null : <LanguageSwitch size="small" />}
