@@ -2,7 +2,7 @@ import { Access } from '@app/core'
 import { lazy } from 'react'
 import type { AppRoute } from './routeAccess'
 
-/* Pages built in this release; every other route shows the shared "coming later" page. */
+/* Pages built so far; every other route shows the shared "not available yet" page. */
 const Login = lazy(() => import('../pages/login'))
 const AdminLogin = lazy(() => import('../pages/adminLogin'))
 const NotFound = lazy(() => import('../pages/notFound'))
