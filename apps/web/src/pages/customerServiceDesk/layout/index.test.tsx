@@ -184,6 +184,20 @@ describe('desk layout', { timeout: 30_000 }, () => {
     })
   })
 
+  it("asks for the supervisor's agents once, also when acting as one of them", async () => {
+    signIn('customerMaster')
+    renderDesk()
+    await screen.findByTestId('desk-page')
+    const picker = await screen.findByTestId('desk-acting-agent')
+    fireEvent.mouseDown(within(picker).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('Agent: Agent Ann'))
+    await waitFor(() => expect(api.enterDesk).toHaveBeenLastCalledWith(21))
+    expect(await screen.findByTestId('desk-owner')).toHaveTextContent('Working as agent “Agent Ann”')
+    fireEvent.mouseDown(within(screen.getByTestId('desk-acting-agent')).getByRole('combobox'))
+    expect(await screen.findByText('My own desk')).toBeInTheDocument()
+    expect(api.listAgents).toHaveBeenCalledTimes(1)
+  })
+
   it('sends anyone without a desk role to the not-found page', async () => {
     signIn('admin')
     renderDesk()
