@@ -32,4 +32,8 @@ export const common: typeof zh = {
   deleteConfirmText: 'This cannot be undone. Delete it?',
   saved: 'Saved',
   deleted: 'Deleted',
+  textLimit: {
+    count: '{{length}} / {{max}}',
+    reason: 'A message holds at most {{max}} characters: the text stops here',
+  },
 }

@@ -30,4 +30,8 @@ export const common = {
   deleteConfirmText: '删除后无法恢复，确定要删除吗？',
   saved: '保存成功',
   deleted: '删除成功',
+  textLimit: {
+    count: '{{length}} / {{max}}',
+    reason: '一条消息最多 {{max}} 个字符，超出的内容不会加入',
+  },
 }

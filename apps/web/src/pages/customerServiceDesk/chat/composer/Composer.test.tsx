@@ -1,4 +1,4 @@
-import { Role } from '@app/core'
+import { CHAT_TEXT_COUNTER_FROM, CHAT_TEXT_MAX, Role } from '@app/core'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -129,6 +129,32 @@ describe('composer: text', () => {
     fireEvent.click(screen.getByTestId('chat-emoji'))
     fireEvent.click(await screen.findByText('👍'))
     expect(input).toHaveValue('Hello👍 world')
+  })
+
+  it('counts the characters near the 4,096 limit and says why the text stops', async () => {
+    const adapter = server()
+    renderComposer()
+    const input = screen.getByTestId('chat-input')
+    fireEvent.change(input, { target: { value: 'a'.repeat(CHAT_TEXT_COUNTER_FROM - 1) } })
+    expect(screen.queryByTestId('text-limit')).not.toBeInTheDocument()
+    fireEvent.change(input, { target: { value: 'a'.repeat(CHAT_TEXT_COUNTER_FROM) } })
+    expect(screen.getByTestId('text-limit-count')).toHaveTextContent('3,800 / 4,096')
+    expect(screen.queryByTestId('text-limit-reason')).not.toBeInTheDocument()
+    // a paste beyond the limit: the rest is not taken, and the composer says why
+    fireEvent.change(input, { target: { value: 'b'.repeat(CHAT_TEXT_MAX + 500) } })
+    expect(input).toHaveValue('b'.repeat(CHAT_TEXT_MAX))
+    expect(screen.getByTestId('text-limit-count')).toHaveTextContent('4,096 / 4,096')
+    expect(screen.getByTestId('text-limit-reason')).toHaveTextContent(
+      'A message holds at most 4,096 characters: the text stops here',
+    )
+    // an emoji that does not fit is not added either
+    fireEvent.click(screen.getByTestId('chat-emoji'))
+    fireEvent.click(await screen.findByText('👍'))
+    expect(input).toHaveValue('b'.repeat(CHAT_TEXT_MAX))
+    fireEvent.click(screen.getByTestId('chat-send'))
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent))
+    expect(jsonOf(callsTo(adapter, 'sendChatMessage')[0])).toMatchObject({ text: 'b'.repeat(CHAT_TEXT_MAX) })
+    expect(screen.queryByTestId('text-limit')).not.toBeInTheDocument()
   })
 
   it('shows the quote and drops it with ×', () => {
