@@ -51,7 +51,7 @@ export function DeskHeader() {
         <Access roles={Areas.master}>
           <ActingAgentPicker compact={mobile} />
         </Access>
-        {mobile ? null : <LanguageSwitch size="small" />}
+        <LanguageSwitch size="small" />
         <UserDropdown compact={mobile} />
       </Flex>
     </Flex>

@@ -9,6 +9,7 @@ import { ApiError } from '../../../api/request'
 import { setFeedback } from '../../../app/feedback'
 import { queryClient } from '../../../app/queryClient'
 import { i18n } from '../../../i18n'
+import { useAppStore } from '../../../stores/app'
 import { deskHeaders, useDesk } from '../../../stores/desk'
 import { useSession } from '../../../stores/session'
 import { makeUser } from '../../../test/fixtures'
@@ -196,6 +197,25 @@ describe('desk layout', { timeout: 30_000 }, () => {
     fireEvent.mouseDown(within(screen.getByTestId('desk-acting-agent')).getByRole('combobox'))
     expect(await screen.findByText('My own desk')).toBeInTheDocument()
     expect(api.listAgents).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers the language switch below 992 px too', async () => {
+    const wide = window.matchMedia
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: true })) as typeof window.matchMedia
+    try {
+      signIn('customerUser')
+      renderDesk()
+      await screen.findByTestId('desk-page')
+      await waitFor(() => expect(useAppStore.getState().device).toBe('mobile'))
+      useAppStore.getState().setLanguage('zh')
+      fireEvent.click(within(screen.getByTestId('language-switch')).getByTestId('language-option-en'))
+      await waitFor(() => expect(useAppStore.getState().language).toBe('en'))
+      expect(i18n.language).toBe('en')
+    } finally {
+      window.matchMedia = wide
+      useAppStore.getState().setDevice('desktop')
+      useAppStore.getState().setLanguage('zh')
+    }
   })
 
   it('sends anyone without a desk role to the not-found page', async () => {
