@@ -12,11 +12,11 @@ import { i18n } from '../../../i18n'
 import { useAppStore } from '../../../stores/app'
 import { deskHeaders, useDesk } from '../../../stores/desk'
 import { useSession } from '../../../stores/session'
-import { makeUser } from '../../../test/fixtures'
-import { emitSocket, makeMessage, makeSession } from '../testUtils'
+import { makeMessage, makeSession, makeUser } from '../../../test/fixtures'
+import { emitSocket } from '../../../test/testUtils'
 import DeskLayout from './index'
 
-vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../hooks/useAnnouncements', () => ({ useAnnouncementNotifications: () => undefined }))
 vi.mock('../../../api/desk', () => ({
   enterDesk: vi.fn(),

@@ -4,12 +4,12 @@ import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../../app/feedback'
 import { i18n } from '../../../../i18n'
-import { fakeServer, ok } from '../../../../test/fixtures'
+import { fakeServer, makeMessage, makeSession, ok } from '../../../../test/fixtures'
+import { renderChat, signInAs } from '../../../../test/testUtils'
 import * as probe from '../mediaProbe'
-import { makeMessage, makeSession, renderChat, signInAs } from '../testUtils'
 import { Composer } from './Composer'
 
-vi.mock('../../../../realtime', () => import('../testUtils'))
+vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
 vi.mock('./LocationMap', () => ({
   LocationMap: ({
     onPick,
