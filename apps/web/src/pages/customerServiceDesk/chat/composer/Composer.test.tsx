@@ -89,11 +89,16 @@ describe('composer: text', () => {
     const adapter = server()
     renderComposer()
     const input = screen.getByTestId('chat-input')
+    const sendButton = screen.getByTestId('chat-send')
     fireEvent.change(input, { target: { value: 'Hi 😀' } })
-    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })
-    await act(() => new Promise((r) => setTimeout(r, 50)))
-    expect(callsTo(adapter, 'sendChatMessage')).toHaveLength(0)
-    fireEvent.keyDown(input, { key: 'Enter' })
+    // Shift+Enter is left to the text area (its default, a line break, is not prevented) and no
+    // send starts: a send marks the button busy at once, before its request goes out
+    expect(fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })).toBe(true)
+    expect(sendButton).not.toHaveClass('ant-btn-loading')
+    expect(input).toHaveValue('Hi 😀')
+    // Enter is taken by the composer and sends
+    expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(false)
+    expect(sendButton).toHaveClass('ant-btn-loading')
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent))
     expect(callsTo(adapter, 'sendChatMessage')).toHaveLength(1)
     expect(jsonOf(callsTo(adapter, 'sendChatMessage')[0])).toEqual({
