@@ -8,6 +8,7 @@ import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
 import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
 import { useDesk } from '../../../stores/desk'
+import { useIsCustomerMaster } from '../../../stores/session'
 import { ActingAgentPicker } from './ActingAgentPicker'
 
 /** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
@@ -18,6 +19,10 @@ export function DeskHeader() {
   const toggle = useAppStore((s) => s.toggleSidebar)
   const owner = useDesk((s) => s.owner)
   const connected = useSocketConnected()
+  const isMaster = useIsCustomerMaster()
+  // below 992 px the supervisor's agent picker already names the desk: the bar keeps room for it
+  // and the language switch
+  const ownerShown = !(mobile && isMaster)
   return (
     <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
       <Flex align="center" gap={8} style={{ minWidth: 0 }}>
@@ -28,7 +33,7 @@ export function DeskHeader() {
           onClick={toggle}
           data-testid="desk-rail-toggle"
         />
-        {owner ? (
+        {owner && ownerShown ? (
           <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
             {owner.acting ? (
               <Tag color="orange" style={{ marginInlineEnd: 0 }}>
