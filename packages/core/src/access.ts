@@ -38,7 +38,7 @@ export const PLATFORM_ROLES: readonly RoleId[] = Access.platform
 export const TENANT_ROLES: readonly RoleId[] = Access.tenant
 /** Agents: each occupies a seat. */
 export const AGENT_ROLES: readonly RoleId[] = Access.agents
-/** Who may open the agent desk (spec §2 "Agent desk"). */
+/** Who may open the agent desk. */
 export const DESK_ROLES: readonly RoleId[] = Access.desk
 /** Every signed-in role. */
 export const ALL_ROLES: readonly RoleId[] = Access.all

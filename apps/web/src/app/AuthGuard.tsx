@@ -15,7 +15,7 @@ import { clearSession, loadProfile } from './session'
 
 const KNOWN_PATHS = knownPaths(publicRoutes, layoutRoutes)
 
-/** Applies the navigation guard (spec §2), roles included, to every navigation. */
+/** Applies the navigation guard, roles included, to every navigation. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation()
   const { t } = useTranslation()

@@ -17,7 +17,7 @@ function useDocumentTitle(titleKey: string) {
 
 /**
  * Renders one route of the table: a user without one of its roles (or of its group's) gets the
- * 404 page, as if the route were not there (routes are built from the roles, spec §2). The guard
+ * 404 page, as if the route were not there (routes are built from the roles). The guard
  * decides the same before; this keeps a page closed however it is reached.
  */
 export function RouteView({ route, checkRoles = true }: { route: AppRoute; checkRoles?: boolean }) {

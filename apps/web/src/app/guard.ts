@@ -20,7 +20,7 @@ export const loginRedirect = (pathWithQuery: string): string =>
   `/login?redirect=${encodeURIComponent(pathWithQuery)}`
 
 /**
- * Navigation guard of spec §2, as a pure decision: a signed-in user opening /login goes to /;
+ * The navigation guard, as a pure decision: a signed-in user opening /login goes to /;
  * a path that is no route goes to /404; without a token every other non-public path goes to the
  * login page with the path as redirect; with a token but no roles yet the profile is loaded first;
  * a page the user's roles do not open (its own or its group's) goes to /404, as if it were not
