@@ -26,6 +26,10 @@ export const SESSION_PHONE_MIN = 9
 export const SESSION_PHONE_MAX = 20
 export const CONTACT_CARD_PHONE_MIN = 8
 export const JOIN_GROUP_LINKS_MAX = 20
+/** Longest text of one chat message, written at the desk or by a simulated customer. */
+export const CHAT_TEXT_MAX = 4096
+/** From this length a composer counts the characters left, so the limit never comes as a surprise. */
+export const CHAT_TEXT_COUNTER_FROM = 3800
 export const ANNOUNCEMENT_TITLE_MAX = 100
 export const ANNOUNCEMENT_CONTENT_MAX = 5000
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios'
 import Cookies from 'js-cookie'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
@@ -106,5 +106,22 @@ describe('<AuthGuard>', () => {
     useSession.setState({ token: 'tok', roles: [4], user: makeUser() })
     renderAt('/login')
     expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/)
+  })
+
+  it("sends a typed page of a group the user's role does not open to /404", async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok', roles: [5], user: makeUser({ roleId: 5, roles: ['customerUser'] }) })
+    renderAt('/materialManage/message')
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/404$/)
+  })
+
+  it('lets the supervisor into their own groups but not the admin ones', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok', roles: [4], user: makeUser() })
+    renderAt('/accountManage/index')
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/accountManage\/index$/)
+    cleanup()
+    renderAt('/accountNurturingManage/sourceMaterial')
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/404$/)
   })
 })

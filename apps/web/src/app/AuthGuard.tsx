@@ -15,14 +15,21 @@ import { clearSession, loadProfile } from './session'
 
 const KNOWN_PATHS = knownPaths(publicRoutes, layoutRoutes)
 
-/** Applies the navigation guard (spec §2) to every navigation. */
+/** Applies the navigation guard, roles included, to every navigation. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation()
   const { t } = useTranslation()
   const token = useSession((s) => s.token)
-  const rolesLoaded = useSession((s) => s.roles.length > 0)
+  const roles = useSession((s) => s.roles)
   const known = KNOWN_PATHS.has(normalizePath(pathname))
-  const decision = decideNavigation({ pathname, search, hasToken: !!token, rolesLoaded, known })
+  const decision = decideNavigation({
+    pathname,
+    search,
+    hasToken: !!token,
+    roles,
+    known,
+    routes: layoutRoutes,
+  })
   const mustLoad = decision.kind === 'loadProfile'
   // the profile could not be asked for at all (network down, or the page is being left): the
   // sign-in is still good, so keep it and offer to try again

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { useSession } from '../stores/session'
 import { PageLoading } from './PageLoading'
-import { type AppRoute, canOpen, leafRoutes } from './routeAccess'
+import { type AppRoute, canOpenPath, leafRoutes } from './routeAccess'
 import { RouteMetaContext } from './routeMeta'
+import { layoutRoutes } from './routes'
 
 /** Sets the document title from the route's title and the product title. */
 function useDocumentTitle(titleKey: string) {
@@ -15,13 +16,14 @@ function useDocumentTitle(titleKey: string) {
 }
 
 /**
- * Renders one route of the table: a user without one of its roles gets the 404 page, as if the
- * route were not there (routes are built from the roles, spec §2).
+ * Renders one route of the table: a user without one of its roles (or of its group's) gets the
+ * 404 page, as if the route were not there (routes are built from the roles). The guard
+ * decides the same before; this keeps a page closed however it is reached.
  */
 export function RouteView({ route, checkRoles = true }: { route: AppRoute; checkRoles?: boolean }) {
   const roles = useSession((s) => s.roles)
   useDocumentTitle(route.titleKey)
-  if (checkRoles && !canOpen(route, roles)) return <Navigate to="/404" replace />
+  if (checkRoles && !canOpenPath(layoutRoutes, route.path, roles)) return <Navigate to="/404" replace />
   const Page = route.component
   if (!Page) return <Navigate to="/404" replace />
   return (
@@ -36,8 +38,6 @@ export function RouteView({ route, checkRoles = true }: { route: AppRoute; check
 /** A group path (/accountManage) opens its first child the user may open. */
 export function GroupRedirect({ route }: { route: AppRoute }) {
   const roles = useSession((s) => s.roles)
-  const first = canOpen(route, roles)
-    ? leafRoutes(route.children ?? []).find((r) => canOpen(r, roles))
-    : undefined
+  const first = leafRoutes(route.children ?? []).find((r) => canOpenPath(layoutRoutes, r.path, roles))
   return <Navigate to={first ? first.path : '/404'} replace />
 }

@@ -1,8 +1,27 @@
+import { Role, type RoleId } from '@app/core'
 import { describe, expect, it } from 'vitest'
 import { decideNavigation, safeRedirect } from './guard'
+import type { AppRoute } from './routeAccess'
+
+const routes: AppRoute[] = [
+  { path: '/home', titleKey: 'home' },
+  {
+    path: '/accounts',
+    titleKey: 'accounts',
+    roles: [Role.customerMaster],
+    children: [{ path: '/accounts/index', titleKey: 'accounts.index' }],
+  },
+]
 
 const at = (pathname: string, search = '', hasToken = false, rolesLoaded = false, known = true) =>
-  decideNavigation({ pathname, search, hasToken, rolesLoaded, known })
+  decideNavigation({
+    pathname,
+    search,
+    hasToken,
+    roles: rolesLoaded ? [Role.customerMaster] : [],
+    known,
+    routes,
+  })
 
 describe('decideNavigation (spec §2 navigation guard)', () => {
   it('sends a signed-in user away from /login to /', () => {
@@ -39,6 +58,17 @@ describe('decideNavigation (spec §2 navigation guard)', () => {
   it('asks for the profile when a token has no roles yet, then allows', () => {
     expect(at('/home', '', true, false)).toEqual({ kind: 'loadProfile' })
     expect(at('/home', '', true, true)).toEqual({ kind: 'allow' })
+  })
+
+  it("sends a page of a group the user's roles do not open to /404, however it is typed", () => {
+    const as = (roles: RoleId[], pathname: string) =>
+      decideNavigation({ pathname, search: '', hasToken: true, roles, known: true, routes })
+    expect(as([Role.customerUser], '/accounts/index')).toEqual({ kind: 'redirect', to: '/404' })
+    expect(as([Role.customerUser], '/accounts/index/')).toEqual({ kind: 'redirect', to: '/404' })
+    expect(as([Role.customerUser], '/accounts')).toEqual({ kind: 'redirect', to: '/404' })
+    expect(as([Role.customerMaster], '/accounts/index')).toEqual({ kind: 'allow' })
+    expect(as([Role.customerUser, Role.customerMaster], '/accounts/index')).toEqual({ kind: 'allow' })
+    expect(as([Role.customerUser], '/home')).toEqual({ kind: 'allow' })
   })
 })
 

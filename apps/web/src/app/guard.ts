@@ -1,4 +1,5 @@
-import { isPublicPath, normalizePath } from './routeAccess'
+import type { RoleId } from '@app/core'
+import { type AppRoute, canOpenPath, isPublicPath, normalizePath } from './routeAccess'
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'loadProfile' }
 
@@ -6,9 +7,12 @@ export interface GuardInput {
   pathname: string
   search: string
   hasToken: boolean
-  rolesLoaded: boolean
+  /** the signed-in user's roles; none until the profile is loaded */
+  roles: readonly RoleId[]
   /** Whether the path is in the route table; unknown paths go to /404, token or not. */
   known: boolean
+  /** the signed-in pages, whose roles (a group's included) decide who opens them */
+  routes: readonly AppRoute[]
 }
 
 /** The login URL that brings the user back to `pathWithQuery` after signing in. */
@@ -16,23 +20,27 @@ export const loginRedirect = (pathWithQuery: string): string =>
   `/login?redirect=${encodeURIComponent(pathWithQuery)}`
 
 /**
- * Navigation guard of spec §2, as a pure decision: a signed-in user opening /login goes to /;
+ * The navigation guard, as a pure decision: a signed-in user opening /login goes to /;
  * a path that is no route goes to /404; without a token every other non-public path goes to the
- * login page with the path as redirect; with a token but no roles yet the profile is loaded first.
+ * login page with the path as redirect; with a token but no roles yet the profile is loaded first;
+ * a page the user's roles do not open (its own or its group's) goes to /404, as if it were not
+ * there (routes are built from the roles).
  */
 export function decideNavigation({
   pathname,
   search,
   hasToken,
-  rolesLoaded,
+  roles,
   known,
+  routes,
 }: GuardInput): GuardDecision {
   const path = normalizePath(pathname)
   if (hasToken && path === '/login') return { kind: 'redirect', to: '/' }
   if (!known) return { kind: 'redirect', to: '/404' }
   if (isPublicPath(path)) return { kind: 'allow' }
   if (!hasToken) return { kind: 'redirect', to: loginRedirect(`${pathname}${search}`) }
-  if (!rolesLoaded) return { kind: 'loadProfile' }
+  if (roles.length === 0) return { kind: 'loadProfile' }
+  if (!canOpenPath(routes, path, roles)) return { kind: 'redirect', to: '/404' }
   return { kind: 'allow' }
 }
 

@@ -41,6 +41,17 @@ export const canOpen = (route: Pick<AppRoute, 'roles'>, roles: readonly RoleId[]
   !route.roles || route.roles.length === 0 || route.roles.some((r) => roles.includes(r))
 
 /**
+ * Whether a user holding `roles` may open `pathname` of `routes`: a page inherits the roles of
+ * every group above it, so the user needs the group's and the page's (as the menu shows it). A
+ * path that is not in `routes` (a public page, '/') is not restricted here.
+ */
+export const canOpenPath = (
+  routes: readonly AppRoute[],
+  pathname: string,
+  roles: readonly RoleId[],
+): boolean => findRouteChain(routes, pathname).every((route) => canOpen(route, roles))
+
+/**
  * The routes a user holding `roles` may open. A group survives only if the user may open it
  * and at least one of its children; the input is never changed.
  */

@@ -1,8 +1,8 @@
-import { DESK_ROLES, Role } from '@app/core'
+import { Access } from '@app/core'
 import { lazy } from 'react'
 import type { AppRoute } from './routeAccess'
 
-/* Pages built in this release; every other route shows the shared "coming later" page. */
+/* Pages built so far; every other route shows the shared "not available yet" page. */
 const Login = lazy(() => import('../pages/login'))
 const AdminLogin = lazy(() => import('../pages/adminLogin'))
 const NotFound = lazy(() => import('../pages/notFound'))
@@ -26,12 +26,6 @@ const DeskSession = lazy(() => import('../pages/customerServiceDesk/deskSession/
 const DeskInvalidFans = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansList/index'))
 const DeskDeletions = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansDelete/index'))
 const DeskMyAccount = lazy(() => import('../pages/customerServiceDesk/myAccount/index'))
-
-const master = [Role.customerMaster] as const
-const admin = [Role.admin] as const
-const operations = [Role.operations] as const
-/** Salespeople see their own customers and orders (product-decisions "Who uses it"). */
-const sales = [Role.operations, Role.business] as const
 
 const soon = (path: string, titleKey: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   path,
@@ -72,8 +66,8 @@ export const layoutRoutes: AppRoute[] = [
   { path: '/home', titleKey: 'menu.home', icon: 'home', component: Home },
 
   /* customerMaster (spec §2) */
-  soon('/dataStatistics', 'dataStatistics', { icon: 'dashboard', roles: master }),
-  soon('/sessionConsole', 'sessionConsole', { icon: 'comment', roles: master }),
+  soon('/dataStatistics', 'dataStatistics', { icon: 'dashboard', roles: Access.master }),
+  soon('/sessionConsole', 'sessionConsole', { icon: 'comment', roles: Access.master }),
   group(
     '/accountManage',
     'accountManage',
@@ -88,7 +82,7 @@ export const layoutRoutes: AppRoute[] = [
         component: CustomerAcquisitionStatistics,
       },
     ],
-    master,
+    Access.master,
   ),
   group(
     '/customerServiceManage',
@@ -98,7 +92,7 @@ export const layoutRoutes: AppRoute[] = [
       soon('/customerServiceManage/list', 'customerServiceList'),
       soon('/customerServiceManage/group', 'customerServiceGroup'),
     ],
-    master,
+    Access.master,
   ),
   group(
     '/fansManage',
@@ -110,7 +104,7 @@ export const layoutRoutes: AppRoute[] = [
       soon('/fansManage/invalidFansList', 'invalidFansList'),
       soon('/fansManage/invalidFansDelete', 'invalidFansDelete'),
     ],
-    master,
+    Access.master,
   ),
   group(
     '/marketing',
@@ -122,7 +116,7 @@ export const layoutRoutes: AppRoute[] = [
       soon('/marketing/fanGroupSendLog', 'fanGroupSendLog'),
       soon('/marketing/automaticReplyMarketing', 'automaticReplyMarketing'),
     ],
-    master,
+    Access.master,
   ),
   group(
     '/riskManage',
@@ -133,7 +127,7 @@ export const layoutRoutes: AppRoute[] = [
       soon('/riskManage/warning', 'riskWarning'),
       soon('/riskManage/statistics', 'riskStatistics'),
     ],
-    master,
+    Access.master,
   ),
   group(
     '/materialManage',
@@ -144,13 +138,13 @@ export const layoutRoutes: AppRoute[] = [
       { path: '/materialManage/avatar', titleKey: 'menu.avatarMaterial', component: AvatarMaterial },
       { path: '/materialManage/message', titleKey: 'menu.messageMaterial', component: MessageMaterial },
     ],
-    master,
+    Access.master,
   ),
-  soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: master }),
-  soon('/dynamicManage/index', 'dynamicManage', { icon: 'fund', roles: master }),
-  soon('/portRecord', 'portRecord', { icon: 'cluster', roles: master }),
-  soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: master }),
-  soon('/counter/index', 'counter', { icon: 'calculator', roles: master }),
+  soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: Access.master }),
+  soon('/dynamicManage/index', 'dynamicManage', { icon: 'fund', roles: Access.master }),
+  soon('/portRecord', 'portRecord', { icon: 'cluster', roles: Access.master }),
+  soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: Access.master }),
+  soon('/counter/index', 'counter', { icon: 'calculator', roles: Access.master }),
   group(
     '/apiInterface',
     'apiInterface',
@@ -159,21 +153,21 @@ export const layoutRoutes: AppRoute[] = [
       soon('/apiInterface/index', 'apiInterfaceCodes'),
       soon('/apiInterface/chatHistory', 'apiInterfaceChatHistory'),
     ],
-    master,
+    Access.master,
   ),
   soon('/chatHistory/index', 'chatHistory', {
     icon: 'history',
-    roles: [Role.customerMaster, Role.customerUserLeader],
+    roles: Access.chatHistory,
   }),
-  soon('/Setting/index', 'setting', { icon: 'setting', roles: master }),
+  soon('/Setting/index', 'setting', { icon: 'setting', roles: Access.master }),
 
   /* admin */
-  soon('/operationsManage', 'operationsManage', { icon: 'userSwitch', roles: admin }),
+  soon('/operationsManage', 'operationsManage', { icon: 'userSwitch', roles: Access.platformAdmin }),
   {
     path: '/announcementManage/index',
     titleKey: 'menu.announcementManage',
     icon: 'notification',
-    roles: admin,
+    roles: Access.platformAdmin,
     component: AnnouncementManage,
   },
   group(
@@ -184,18 +178,18 @@ export const layoutRoutes: AppRoute[] = [
       soon('/accountNurturingManage/sourceMaterial', 'nurturingSourceMaterial'),
       soon('/accountNurturingManage/rule', 'nurturingRule'),
     ],
-    admin,
+    Access.platformAdmin,
   ),
-  soon('/systemManage/index', 'systemManage', { icon: 'tool', roles: admin }),
+  soon('/systemManage/index', 'systemManage', { icon: 'tool', roles: Access.platformAdmin }),
 
   /* operations (and business, for their own customers and orders) */
-  soon('/orderStatistics/index', 'orderStatistics', { icon: 'barChart', roles: operations }),
-  soon('/customerManage', 'customerManage', { icon: 'solution', roles: sales }),
-  soon('/orderManage', 'orderManage', { icon: 'profile', roles: sales }),
-  soon('/businessManage', 'businessManage', { icon: 'shop', roles: operations }),
-  soon('/customerMasterManage', 'customerMasterManage', { icon: 'fileSearch', roles: operations }),
-  soon('/configManage', 'configManage', { icon: 'control', roles: operations }),
-  soon('/businessSet', 'businessSet', { icon: 'alert', roles: operations }),
+  soon('/orderStatistics/index', 'orderStatistics', { icon: 'barChart', roles: Access.operations }),
+  soon('/customerManage', 'customerManage', { icon: 'solution', roles: Access.sales }),
+  soon('/orderManage', 'orderManage', { icon: 'profile', roles: Access.sales }),
+  soon('/businessManage', 'businessManage', { icon: 'shop', roles: Access.operations }),
+  soon('/customerMasterManage', 'customerMasterManage', { icon: 'fileSearch', roles: Access.operations }),
+  soon('/configManage', 'configManage', { icon: 'control', roles: Access.operations }),
+  soon('/businessSet', 'businessSet', { icon: 'alert', roles: Access.operations }),
 
   /* agent desk: reachable, never in the menu */
   {
@@ -224,7 +218,7 @@ export const layoutRoutes: AppRoute[] = [
         soon('/customerServiceDesk/automaticReplyDesk', 'automaticReplyDesk', { hidden: true }),
         soon('/customerServiceDesk/marketingInteraction', 'marketingInteraction', { hidden: true }),
       ],
-      DESK_ROLES,
+      Access.desk,
     ),
     hidden: true,
   },

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/core'
+import type { ChatMessageView, CurrentUser, DeskSessionView, MaterialView, WsAccountView } from '@app/core'
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { vi } from 'vitest'
 import { service } from '../api/request'
@@ -42,3 +42,125 @@ export function fakeServer(routes: Record<string, Handler>) {
 }
 
 export const ok = (data: unknown) => ({ code: 0, msg: '', data })
+
+/** A desk session: personal, with the customer Wang on WS account 1, assigned to agent 10. */
+export function makeSession(overrides: Partial<DeskSessionView> = {}): DeskSessionView {
+  return {
+    id: 7,
+    accountId: 1,
+    type: 'personal',
+    fanId: 3,
+    groupChatId: null,
+    jid: '8613911110001@s.whatsapp.net',
+    title: 'Wang',
+    lastActivityAt: Date.UTC(2026, 0, 5, 9),
+    lastMessage: '',
+    unreadCount: 0,
+    pinned: false,
+    blocked: false,
+    dnd: false,
+    aiReply: false,
+    invalid: false,
+    agentUserId: 10,
+    awaitingReplySince: null,
+    fanPhone: '8613911110001',
+    fanRemark: '',
+    massSendEnabled: true,
+    accountPhone: '8613700000042',
+    accountStatus: 'online',
+    risk: 'none',
+    ...overrides,
+  }
+}
+
+let nextMessageId = 100
+
+/** A message of session 7 as the chat shows it; ids count up so later messages are newer. */
+export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessageView {
+  nextMessageId += 1
+  const id = overrides.id ?? nextMessageId
+  return {
+    id,
+    sessionId: 7,
+    accountId: 1,
+    waMessageId: `WA${id}`,
+    fromMe: false,
+    senderJid: '8613911110001@s.whatsapp.net',
+    type: 'text',
+    body: `message ${id}`,
+    mediaId: null,
+    meta: {},
+    quoted: null,
+    status: 'sent',
+    delivery: 'none',
+    failureReason: null,
+    timestamp: Date.now() - 60_000 + id,
+    mediaUrl: null,
+    quotedMessage: null,
+    reactions: [],
+    requestedBy: null,
+    ...overrides,
+  }
+}
+
+export function makeMaterial(overrides: Partial<MaterialView> = {}): MaterialView {
+  return {
+    id: 1,
+    ownerType: 1,
+    ownerUserId: null,
+    usage: 'message',
+    type: 'text',
+    name: 'Greeting',
+    groupId: null,
+    groupName: null,
+    enabled: true,
+    content: { type: 'text', text: 'Hello, how can we help?' },
+    media: null,
+    createdBy: 10,
+    createdAt: Date.UTC(2026, 0, 1),
+    updatedAt: Date.UTC(2026, 0, 2),
+    can: { edit: true, delete: true },
+    ...overrides,
+  }
+}
+
+export function makeAccount(overrides: Partial<WsAccountView> = {}): WsAccountView {
+  return {
+    id: 1,
+    phone: '8613800000001',
+    groupId: null,
+    groupName: null,
+    type: 'personal',
+    status: 'online',
+    abnormalReason: null,
+    bannedAt: null,
+    restrictedUntil: null,
+    remark: '',
+    proxy: '',
+    ipArea: '',
+    customerCount: 0,
+    sessionCount: 0,
+    agentUserId: null,
+    agentName: null,
+    linked: true,
+    createdAt: Date.UTC(2026, 0, 5),
+    ...overrides,
+  }
+}
+
+/** A File whose bytes are `head` followed by zeros up to `size`. */
+export function fileOf(name: string, head: number[], size = head.length): File {
+  const bytes = new Uint8Array(Math.max(size, head.length))
+  bytes.set(head)
+  return new File([bytes], name)
+}
+
+/** The first bytes of a PNG of the given size (signature and IHDR). */
+export function pngHead(width: number, height: number): number[] {
+  const b = new Uint8Array(24)
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  const view = new DataView(b.buffer)
+  view.setUint32(16, width)
+  view.setUint32(20, height)
+  return [...b]
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INVALID_DELETE_REASON_MAX } from '../constants.js'
+import { CHAT_TEXT_MAX, INVALID_DELETE_REASON_MAX } from '../constants.js'
 import { checkContactPhone, MATERIAL_LINK_MAX, MATERIAL_TEXT_MAX, MATERIAL_TITLE_MAX } from './materials.js'
 
 /**
@@ -191,7 +191,7 @@ export const sendChatBody = z.discriminatedUnion('type', [
   z.object({
     ...sendCommon,
     type: z.literal('text'),
-    text: z.string({ message: 'required' }).trim().min(1, 'required').max(4096, 'tooLong'),
+    text: z.string({ message: 'required' }).trim().min(1, 'required').max(CHAT_TEXT_MAX, 'tooLong'),
   }),
   z.object({
     ...sendCommon,

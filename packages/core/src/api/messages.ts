@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHAT_TEXT_MAX } from '../constants.js'
 import type {
   DeliveryValue,
   FailureReasonValue,
@@ -51,7 +52,10 @@ export interface SessionView {
 
 /** What a sender hands to the outbox (every origin: manual, mass send, auto-reply, AI). */
 export const outboundContent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string().trim().min(1, 'required').max(4096, 'tooLong') }),
+  z.object({
+    type: z.literal('text'),
+    text: z.string().trim().min(1, 'required').max(CHAT_TEXT_MAX, 'tooLong'),
+  }),
   z.object({
     type: z.enum(['image', 'video', 'audio', 'document']),
     mediaId: z.number().int().positive(),

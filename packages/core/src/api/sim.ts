@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHAT_TEXT_MAX } from '../constants.js'
 import type { ValidationKey } from '../validation.js'
 import { normalizePhone } from './accounts.js'
 
@@ -8,7 +9,7 @@ import { normalizePhone } from './accounts.js'
  */
 export const SIM_PHONE_MIN = 8
 export const SIM_PHONE_MAX = 20
-export const SIM_TEXT_MAX = 4096
+export const SIM_TEXT_MAX = CHAT_TEXT_MAX
 export const SIM_MESSAGES_PAGE_MAX = 1000
 export const SIM_GROUP_MEMBERS_MAX = 50
 

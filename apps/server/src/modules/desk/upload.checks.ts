@@ -3,14 +3,14 @@ import {
   type ChatUploadFields,
   ChatUploadType,
   ErrorCode,
+  imageSize,
+  isExecutable,
   type OutboundContentInput,
+  sniffFileType,
   UPLOAD_MAX_BYTES,
   VOICE_MAX_SECONDS,
 } from '@app/core'
 import { AppError } from '../../http/errors.js'
-import { isExecutable } from '../materials/file-check.js'
-import { imageSize } from '../materials/image-size.js'
-import { sniffMime } from '../messages/media.store.js'
 import { audioSeconds } from './audio-duration.js'
 
 type MediaContent = Extract<OutboundContentInput, { mediaId: number }>
@@ -34,7 +34,7 @@ const mismatch = (type: string, accept: string) =>
 export function checkChatFile(fields: ChatUploadFields, bytes: Buffer, fileName: string): CheckedChatFile {
   if (bytes.length === 0) throw new AppError(ErrorCode.uploadMissing)
   if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError(ErrorCode.uploadTooLarge)
-  const { mime } = sniffMime(bytes.subarray(0, 16))
+  const { mime } = sniffFileType(bytes.subarray(0, 16))
   const caption = fields.caption ? { caption: fields.caption } : {}
   switch (fields.chatType) {
     case ChatUploadType.image: {

@@ -2,64 +2,17 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
+import { type SniffedType, sniffFileType } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
 
 type Q = Kysely<Database>
 
-const MAGIC: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
-  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    mime: 'image/png',
-    ext: 'png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  { mime: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  {
-    mime: 'image/webp',
-    ext: 'webp',
-    test: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-  {
-    mime: 'audio/wav',
-    ext: 'wav',
-    test: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WAVE',
-  },
-  {
-    mime: 'video/mp4',
-    ext: 'mp4',
-    test: (b) =>
-      b.subarray(4, 8).toString('latin1') === 'ftyp' && !/^M4A/.test(b.subarray(8, 11).toString('latin1')),
-  },
-  { mime: 'audio/mp4', ext: 'm4a', test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' },
-  { mime: 'audio/ogg', ext: 'ogg', test: (b) => b.subarray(0, 4).toString('latin1') === 'OggS' },
-  {
-    mime: 'audio/mpeg',
-    ext: 'mp3',
-    test: (b) =>
-      b.subarray(0, 3).toString('latin1') === 'ID3' ||
-      (b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x06) !== 0),
-  },
-  { mime: 'application/pdf', ext: 'pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-  {
-    mime: 'application/zip',
-    ext: 'zip',
-    test: (b) => b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])),
-  },
-  {
-    mime: 'video/webm',
-    ext: 'webm',
-    test: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])),
-  },
-]
-
-/** The type of a file from its first bytes; the sender's claimed type is never trusted. */
-export function sniffMime(head: Buffer): { mime: string; ext: string } {
-  const hit = MAGIC.find((m) => head.length >= 4 && m.test(head))
-  return hit ? { mime: hit.mime, ext: hit.ext } : { mime: 'application/octet-stream', ext: 'bin' }
-}
+/**
+ * The type of a file from its first bytes; the sender's claimed type is never trusted. The rule is
+ * the one the browser checks with (`sniffFileType` of packages/core).
+ */
+export const sniffMime = (head: Uint8Array): SniffedType => sniffFileType(head)
 
 export interface StoredFile {
   path: string

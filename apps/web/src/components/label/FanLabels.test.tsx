@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../api/label'
 import { i18n } from '../../i18n'
-import { renderWithProviders } from '../material/testUtils'
+import { renderWithProviders } from '../../test/testUtils'
 import { BatchLabelModal } from './BatchLabelModal'
 import { FanLabels } from './FanLabels'
 

@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../api/material'
 import { i18n } from '../../i18n'
+import { fileOf, makeMaterial, pngHead } from '../../test/fixtures'
+import { renderWithProviders } from '../../test/testUtils'
 import { MaterialFormModal } from './MaterialFormModal'
-import { fileOf, makeMaterial, pngHead, renderWithProviders } from './testUtils'
 
 vi.mock('../../api/material')
 vi.mock('./browserMedia', () => ({

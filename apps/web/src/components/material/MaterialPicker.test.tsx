@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../api/material'
 import { i18n } from '../../i18n'
+import { makeMaterial } from '../../test/fixtures'
+import { renderWithProviders } from '../../test/testUtils'
 import { MaterialPicker } from './MaterialPicker'
-import { makeMaterial, renderWithProviders } from './testUtils'
 
 vi.mock('../../api/material')
 

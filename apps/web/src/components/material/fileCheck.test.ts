@@ -1,8 +1,8 @@
 import { UPLOAD_MAX_BYTES } from '@app/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../i18n'
+import { fileOf, pngHead } from '../../test/fixtures'
 import { checkMaterialUpload } from './fileCheck'
-import { fileOf, pngHead } from './testUtils'
 
 const JPEG = [0xff, 0xd8, 0xff, 0xe0]
 const MP4 = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]

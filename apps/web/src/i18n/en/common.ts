@@ -26,11 +26,14 @@ export const common: typeof zh = {
   backHome: 'Back to home',
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you opened does not exist or has been removed.',
-  comingSoonTitle: '“{{title}}” is coming in a later release',
-  comingSoonText:
-    'This feature is not available yet. This release contains sign-in, the home page and announcements; the other pages will follow in later releases.',
+  comingSoonTitle: '“{{title}}” is not available yet',
+  comingSoonText: 'This page is not available yet in this version.',
   deleteConfirmTitle: 'Delete',
   deleteConfirmText: 'This cannot be undone. Delete it?',
   saved: 'Saved',
   deleted: 'Deleted',
+  textLimit: {
+    count: '{{length}} / {{max}}',
+    reason: 'A message holds at most {{max}} characters: the text stops here',
+  },
 }

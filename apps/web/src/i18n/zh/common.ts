@@ -24,10 +24,14 @@ export const common = {
   backHome: '返回首页',
   notFoundTitle: '页面不存在',
   notFoundText: '您访问的页面不存在或已被移除。',
-  comingSoonTitle: '「{{title}}」将在后续版本中提供',
-  comingSoonText: '此功能尚未上线。当前版本已包含登录、首页与公告管理，其余页面会在后续版本中陆续开放。',
+  comingSoonTitle: '「{{title}}」暂未开放',
+  comingSoonText: '当前版本尚未提供此页面。',
   deleteConfirmTitle: '确认删除',
   deleteConfirmText: '删除后无法恢复，确定要删除吗？',
   saved: '保存成功',
   deleted: '删除成功',
+  textLimit: {
+    count: '{{length}} / {{max}}',
+    reason: '一条消息最多 {{max}} 个字符，超出的内容不会加入',
+  },
 }

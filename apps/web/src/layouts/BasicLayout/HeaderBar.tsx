@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Role } from '@app/core'
+import { Access as Areas } from '@app/core'
 import { Button, Flex } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Access } from '../../app/Access'
@@ -28,7 +28,7 @@ export function HeaderBar() {
         {mobile ? null : <AppBreadcrumb />}
       </Flex>
       <Flex align="center" gap={8}>
-        <Access roles={[Role.customerMaster]}>
+        <Access roles={Areas.master}>
           <HeaderTags compact={mobile} />
         </Access>
         <LanguageSwitch size={mobile ? 'small' : 'middle'} />

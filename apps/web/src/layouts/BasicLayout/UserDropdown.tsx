@@ -1,5 +1,5 @@
 import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
-import { Role } from '@app/core'
+import { Access as Areas } from '@app/core'
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -55,7 +55,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <Access roles={[Role.customerMaster]}>
+      <Access roles={Areas.master}>
         <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       </Access>
     </>

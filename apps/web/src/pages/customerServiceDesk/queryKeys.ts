@@ -24,7 +24,6 @@ export const deskKeys = {
   counts: (accountId?: number) => ['desk', 'counts', accountId ?? 0] as const,
   detail: (sessionId: number) => ['desk', 'detail', sessionId] as const,
   accounts: ['desk', 'accounts'] as const,
-  agents: ['desk', 'agents'] as const,
   deletions: (pageNo: number, pageSize: number) => ['desk', 'deletions', pageNo, pageSize] as const,
   targetLanguage: ['desk', 'targetLanguage'] as const,
 }

@@ -1,4 +1,10 @@
-import type { SimChatView, SimMessageView, SimPendingQr, SimPhoneView } from '@app/core'
+import {
+  SIM_TEXT_MAX,
+  type SimChatView,
+  type SimMessageView,
+  type SimPendingQr,
+  type SimPhoneView,
+} from '@app/core'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -147,6 +153,22 @@ describe('/sim', () => {
     expect(screen.getByTestId('sim-message-M5')).toHaveTextContent('This message was deleted')
     // a customer's phone has no fault buttons
     expect(screen.queryByTestId('sim-fault-ban')).toBeNull()
+  })
+
+  it('stops the text at 4,096 characters and says why', async () => {
+    mocked.sendAsPhone.mockResolvedValue(message({}))
+    renderAt(`/sim?phone=${ALICE}&peer=${SHOP}`)
+    const input = await screen.findByTestId('sim-composer-input')
+    fireEvent.change(input, { target: { value: 'x'.repeat(SIM_TEXT_MAX + 1) } })
+    expect(input).toHaveValue('x'.repeat(SIM_TEXT_MAX))
+    expect(screen.getByTestId('text-limit-reason')).toBeInTheDocument()
+    fireEvent.click(screen.getByTestId('sim-send'))
+    await waitFor(() =>
+      expect(mocked.sendAsPhone).toHaveBeenCalledWith(ALICE, SHOP, {
+        kind: 'text',
+        text: 'x'.repeat(SIM_TEXT_MAX),
+      }),
+    )
   })
 
   it('sends a text and the sample contents to the open chat', async () => {

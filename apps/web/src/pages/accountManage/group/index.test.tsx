@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
 import { fakeServer, ok } from '../../../test/fixtures'
-import { renderWithProviders } from '../testUtils'
+import { renderWithProviders } from '../../../test/testUtils'
 import AccountGroupPage from './index'
 
 const groups = [

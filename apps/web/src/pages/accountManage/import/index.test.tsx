@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/account'
 import { ApiError } from '../../../api/request'
 import { i18n } from '../../../i18n'
-import { renderWithProviders } from '../testUtils'
+import { renderWithProviders } from '../../../test/testUtils'
 import AccountImportPage from './index'
 
 vi.mock('../../../api/account', async (importOriginal) => ({

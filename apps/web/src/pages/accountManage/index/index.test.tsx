@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/account'
 import { i18n } from '../../../i18n'
-import { emitSocket, makeAccount, renderWithProviders } from '../testUtils'
+import { makeAccount } from '../../../test/fixtures'
+import { emitSocket, renderWithProviders } from '../../../test/testUtils'
 import AccountListPage from './index'
 
-vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../api/account', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/account')>()),
   pageAccounts: vi.fn(),

@@ -4,11 +4,11 @@ import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
-import { fakeServer, ok } from '../../../test/fixtures'
+import { fakeServer, makeMessage, makeSession, ok } from '../../../test/fixtures'
+import { renderChat, signInAs } from '../../../test/testUtils'
 import { ChatBox } from './ChatBox'
-import { makeMessage, makeSession, renderChat, signInAs } from './testUtils'
 
-vi.mock('../../../realtime', () => import('./testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 // antd renders slowly in jsdom and several tests render a dozen bubbles
 vi.setConfig({ testTimeout: 20_000 })
 vi.mock('../../../components/material/MaterialPicker', () => ({ MaterialPicker: () => null }))

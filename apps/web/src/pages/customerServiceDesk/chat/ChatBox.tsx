@@ -1,4 +1,4 @@
-import { type ChatMessageView, DESK_ROLES, type DeskSessionView, translateLanguageName } from '@app/core'
+import { Access, type ChatMessageView, type DeskSessionView, translateLanguageName } from '@app/core'
 import { App, Button, Result, Spin, Switch, Tooltip, Typography } from 'antd'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,7 +21,7 @@ import { useSessionRoom } from './useSessionRoom'
 export function ChatBox({ session }: { session: DeskSessionView }) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const readOnly = useSession((s) => !hasAnyRole(s.roles, DESK_ROLES))
+  const readOnly = useSession((s) => !hasAnyRole(s.roles, Access.desk))
   const userTarget = useSession((s) => s.user?.targetLanguage ?? '')
   const history = useChatHistory(session.id, session.type === 'personal' ? session.title : '')
   useSessionRoom(session.id)

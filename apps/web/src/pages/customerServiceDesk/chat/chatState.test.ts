@@ -1,5 +1,6 @@
 import type { ChatMessageView } from '@app/core'
 import { describe, expect, it } from 'vitest'
+import { makeMessage } from '../../../test/fixtures'
 import {
   applyUpdate,
   emptyChat,
@@ -11,7 +12,6 @@ import {
   toChatMessage,
   upsertMessage,
 } from './chatState'
-import { makeMessage } from './testUtils'
 
 const page = (newestFirst: ChatMessageView[], hasMore = true) => ({ list: newestFirst, hasMore })
 const ids = (items: ChatMessageView[]) => items.map((m) => m.id)

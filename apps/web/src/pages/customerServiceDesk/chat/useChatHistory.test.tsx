@@ -1,13 +1,13 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
-import { fakeServer, ok } from '../../../test/fixtures'
+import { fakeServer, makeMessage, ok } from '../../../test/fixtures'
+import { renderChat } from '../../../test/testUtils'
 import { FIRST_INDEX } from './chatState'
 import { MessageList } from './messages/MessageList'
-import { makeMessage, renderChat } from './testUtils'
 import { CHAT_PAGE_SIZE, type ChatHistory, useChatHistory } from './useChatHistory'
 
-vi.mock('../../../realtime', () => import('./testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.setConfig({ testTimeout: 20_000 })
 
 const url = '/damai/customer/user/getSessionChatMessages'

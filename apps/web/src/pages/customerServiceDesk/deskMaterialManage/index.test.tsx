@@ -2,9 +2,10 @@ import { Role } from '@app/core'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/material'
-import { makeMaterial, renderWithProviders } from '../../../components/material/testUtils'
 import { i18n } from '../../../i18n'
 import { useSession } from '../../../stores/session'
+import { makeMaterial } from '../../../test/fixtures'
+import { renderWithProviders } from '../../../test/testUtils'
 import DeskMaterialManagePage from './index'
 
 vi.mock('../../../api/material')

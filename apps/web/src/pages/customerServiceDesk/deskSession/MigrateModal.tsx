@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { type ButtonProps, Empty, Form, Modal, Select } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { listAgents } from '../../../api/desk'
 import { useDesk } from '../../../stores/desk'
-import { deskKeys } from '../queryKeys'
+import { useTenantAgents } from '../useTenantAgents'
 import type { DeskRow } from './sessionCache'
 
 /** Hand a session to another agent of the tenant (not the one whose desk this is). */
@@ -23,7 +21,7 @@ export function MigrateModal({
   const [error, setError] = useState(false)
   const [busy, setBusy] = useState(false)
   const open = session !== null
-  const agents = useQuery({ queryKey: deskKeys.agents, queryFn: listAgents, enabled: open })
+  const agents = useTenantAgents(open)
   const options = (agents.data ?? [])
     .filter((a) => a.id !== ownerId && a.id !== session?.agentUserId)
     .map((a) => ({

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/desk'
 import { ApiError } from '../../../api/request'
 import { i18n } from '../../../i18n'
-import { emitSocket, makeMessage, makeSession, renderAt } from '../testUtils'
+import { makeMessage, makeSession } from '../../../test/fixtures'
+import { emitSocket, renderAt } from '../../../test/testUtils'
 import DeskSessionPage from './index'
 
-vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../chat', () => ({
   ChatBox: ({ session }: { session: DeskSessionView }) => <div data-testid="chat-box">{session.title}</div>,
 }))
@@ -154,8 +155,8 @@ describe('desk session list', { timeout: 30_000 }, () => {
     await screen.findByTestId('desk-session-3')
     act(() =>
       emitSocket('account.status', {
-        accountId: 7,
-        phone: '8613800000001',
+        accountId: bob.accountId,
+        phone: bob.accountPhone ?? '',
         status: 'offline',
         abnormalReason: null,
         bannedAt: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeMessage, makeSession } from '../testUtils'
+import { makeMessage, makeSession } from '../../../test/fixtures'
 import {
   applyMessageNew,
   applyMessageUpdated,

@@ -3,10 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/group'
 import { i18n } from '../../../i18n'
-import { emitSocket, renderWithProviders } from '../../accountManage/testUtils'
+import { emitSocket, renderWithProviders } from '../../../test/testUtils'
 import { GroupPanel } from './GroupPanel'
 
-vi.mock('../../../realtime', () => import('../../accountManage/testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../api/group')
 // antd's first render in jsdom is slow on a busy machine
 vi.setConfig({ testTimeout: 30_000 })

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/group'
 import { i18n } from '../../../i18n'
-import { renderWithProviders } from '../../accountManage/testUtils'
+import { renderWithProviders } from '../../../test/testUtils'
 import { JoinGroupsModal } from './JoinGroupsModal'
 
 vi.mock('../../../api/group')

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/group'
-import { renderWithProviders } from '../../accountManage/testUtils'
+import { renderWithProviders } from '../../../test/testUtils'
 import { SystemGroupsSwitch } from './SystemGroupsSwitch'
 
 vi.mock('../../../api/group')

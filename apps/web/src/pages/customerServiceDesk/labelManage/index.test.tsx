@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/label'
-import { renderWithProviders } from '../../../components/material/testUtils'
 import { i18n } from '../../../i18n'
+import { renderWithProviders } from '../../../test/testUtils'
 import LabelManagePage from './index'
 
 vi.mock('../../../api/label')

@@ -1,11 +1,9 @@
 import { UserSwitchOutlined } from '@ant-design/icons'
-import { useQuery } from '@tanstack/react-query'
 import { Select } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { listAgents } from '../../../api/desk'
 import { useDesk } from '../../../stores/desk'
-import { deskKeys } from '../queryKeys'
+import { useTenantAgents } from '../useTenantAgents'
 import { DESK_SESSION_PATH } from './railEntries'
 
 /** Value of the supervisor's own desk in the picker. */
@@ -19,7 +17,7 @@ export function ActingAgentPicker({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const acting = useDesk((s) => s.actingUserId)
-  const agents = useQuery({ queryKey: deskKeys.agents, queryFn: listAgents })
+  const agents = useTenantAgents()
   return (
     <Select
       size="small"

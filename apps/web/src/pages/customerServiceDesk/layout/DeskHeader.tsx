@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Role } from '@app/core'
+import { Access as Areas } from '@app/core'
 import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Access } from '../../../app/Access'
@@ -8,6 +8,7 @@ import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
 import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
 import { useDesk } from '../../../stores/desk'
+import { useIsCustomerMaster } from '../../../stores/session'
 import { ActingAgentPicker } from './ActingAgentPicker'
 
 /** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
@@ -18,6 +19,10 @@ export function DeskHeader() {
   const toggle = useAppStore((s) => s.toggleSidebar)
   const owner = useDesk((s) => s.owner)
   const connected = useSocketConnected()
+  const isMaster = useIsCustomerMaster()
+  // below 992 px the supervisor's agent picker already names the desk: the bar keeps room for it
+  // and the language switch
+  const ownerShown = !(mobile && isMaster)
   return (
     <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
       <Flex align="center" gap={8} style={{ minWidth: 0 }}>
@@ -28,7 +33,7 @@ export function DeskHeader() {
           onClick={toggle}
           data-testid="desk-rail-toggle"
         />
-        {owner ? (
+        {owner && ownerShown ? (
           <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
             {owner.acting ? (
               <Tag color="orange" style={{ marginInlineEnd: 0 }}>
@@ -48,10 +53,10 @@ export function DeskHeader() {
         </Tooltip>
       </Flex>
       <Flex align="center" gap={8}>
-        <Access roles={[Role.customerMaster]}>
+        <Access roles={Areas.master}>
           <ActingAgentPicker compact={mobile} />
         </Access>
-        {mobile ? null : <LanguageSwitch size="small" />}
+        <LanguageSwitch size="small" />
         <UserDropdown compact={mobile} />
       </Flex>
     </Flex>

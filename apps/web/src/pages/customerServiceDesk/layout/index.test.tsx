@@ -9,13 +9,14 @@ import { ApiError } from '../../../api/request'
 import { setFeedback } from '../../../app/feedback'
 import { queryClient } from '../../../app/queryClient'
 import { i18n } from '../../../i18n'
+import { useAppStore } from '../../../stores/app'
 import { deskHeaders, useDesk } from '../../../stores/desk'
 import { useSession } from '../../../stores/session'
-import { makeUser } from '../../../test/fixtures'
-import { emitSocket, makeMessage, makeSession } from '../testUtils'
+import { makeMessage, makeSession, makeUser } from '../../../test/fixtures'
+import { emitSocket } from '../../../test/testUtils'
 import DeskLayout from './index'
 
-vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../hooks/useAnnouncements', () => ({ useAnnouncementNotifications: () => undefined }))
 vi.mock('../../../api/desk', () => ({
   enterDesk: vi.fn(),
@@ -182,6 +183,39 @@ describe('desk layout', { timeout: 30_000 }, () => {
       [DESK_ID_HEADER]: 'desk-as-21',
       [Header.customerUserId]: '21',
     })
+  })
+
+  it("asks for the supervisor's agents once, also when acting as one of them", async () => {
+    signIn('customerMaster')
+    renderDesk()
+    await screen.findByTestId('desk-page')
+    const picker = await screen.findByTestId('desk-acting-agent')
+    fireEvent.mouseDown(within(picker).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('Agent: Agent Ann'))
+    await waitFor(() => expect(api.enterDesk).toHaveBeenLastCalledWith(21))
+    expect(await screen.findByTestId('desk-owner')).toHaveTextContent('Working as agent “Agent Ann”')
+    fireEvent.mouseDown(within(screen.getByTestId('desk-acting-agent')).getByRole('combobox'))
+    expect(await screen.findByText('My own desk')).toBeInTheDocument()
+    expect(api.listAgents).toHaveBeenCalledTimes(1)
+  })
+
+  it('offers the language switch below 992 px too', async () => {
+    const wide = window.matchMedia
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: true })) as typeof window.matchMedia
+    try {
+      signIn('customerUser')
+      renderDesk()
+      await screen.findByTestId('desk-page')
+      await waitFor(() => expect(useAppStore.getState().device).toBe('mobile'))
+      useAppStore.getState().setLanguage('zh')
+      fireEvent.click(within(screen.getByTestId('language-switch')).getByTestId('language-option-en'))
+      await waitFor(() => expect(useAppStore.getState().language).toBe('en'))
+      expect(i18n.language).toBe('en')
+    } finally {
+      window.matchMedia = wide
+      useAppStore.getState().setDevice('desktop')
+      useAppStore.getState().setLanguage('zh')
+    }
   })
 
   it('sends anyone without a desk role to the not-found page', async () => {

@@ -1,4 +1,4 @@
-import { DESK_ROLES, SIDEBAR_WIDTH_PX } from '@app/core'
+import { Access, SIDEBAR_WIDTH_PX } from '@app/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Drawer, Layout } from 'antd'
 import { Suspense, useEffect, useState } from 'react'
@@ -31,7 +31,7 @@ const HEADER_HEIGHT = 52
 export default function DeskLayout() {
   const roles = useSession((s) => s.roles)
   // the desk's own roles, whatever a page of it declares (spec §2: customerMaster and customerUser)
-  if (!hasAnyRole(roles, DESK_ROLES)) return <Navigate to="/404" replace />
+  if (!hasAnyRole(roles, Access.desk)) return <Navigate to="/404" replace />
   return (
     <QueryClientProvider client={queryClient}>
       <DeskShell />

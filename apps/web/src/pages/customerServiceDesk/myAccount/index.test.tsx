@@ -2,10 +2,10 @@ import { act, configure, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/desk'
 import { i18n } from '../../../i18n'
-import { emitSocket, renderAt } from '../testUtils'
+import { emitSocket, renderAt } from '../../../test/testUtils'
 import MyAccountPage from './index'
 
-vi.mock('../../../realtime', () => import('../testUtils'))
+vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../api/desk', () => ({ listDeskAccounts: vi.fn() }))
 
 configure({ asyncUtilTimeout: 5000 })

@@ -1,8 +1,8 @@
 import { UserOutlined } from '@ant-design/icons'
-import { type CurrentUser, Role, roleName, TENANT_ROLES } from '@app/core'
+import { Access, type CurrentUser, Role, roleName } from '@app/core'
 import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../../../stores/session'
+import { hasAnyRole, useSession } from '../../../stores/session'
 import { formatDate } from '../../../utils/date'
 
 function Validity({ user }: { user: CurrentUser }) {
@@ -33,7 +33,7 @@ export function ProfileCard() {
   const user = useSession((s) => s.user)
   const roles = useSession((s) => s.roles)
   if (!user) return null
-  const inTenant = roles.some((r) => TENANT_ROLES.includes(r))
+  const inTenant = hasAnyRole(roles, Access.tenant)
   const items = [
     {
       key: 'role',

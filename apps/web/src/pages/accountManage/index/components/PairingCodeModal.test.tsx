@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../../api/account'
 import { i18n } from '../../../../i18n'
-import { emitSocket, renderWithProviders } from '../../testUtils'
+import { emitSocket, renderWithProviders } from '../../../../test/testUtils'
 import { PairingCodeModal } from './PairingCodeModal'
 
-vi.mock('../../../../realtime', () => import('../../testUtils'))
+vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
 vi.mock('../../../../api/account', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../api/account')>()),
   startCodeLogin: vi.fn(),

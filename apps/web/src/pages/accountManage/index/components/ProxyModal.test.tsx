@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../../../../i18n'
-import { makeAccount, renderWithProviders } from '../../testUtils'
+import { makeAccount } from '../../../../test/fixtures'
+import { renderWithProviders } from '../../../../test/testUtils'
 import { ProxyModal } from './ProxyModal'
 
 const row = makeAccount({ id: 3, proxy: '1.2.3.4:8080:user:******' })

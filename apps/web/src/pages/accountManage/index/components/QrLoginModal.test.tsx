@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../../api/account'
 import { ApiError } from '../../../../api/request'
 import { i18n } from '../../../../i18n'
-import { emitSocket, renderWithProviders } from '../../testUtils'
+import { emitSocket, renderWithProviders } from '../../../../test/testUtils'
 import { QrLoginModal } from './QrLoginModal'
 
-vi.mock('../../../../realtime', () => import('../../testUtils'))
+vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
 vi.mock('../../../../api/account', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../api/account')>()),
   startQrLogin: vi.fn(),

@@ -2,8 +2,8 @@ import { AbnormalReason, type AbnormalReasonValue, ACCOUNT_STATES, type AccountS
 import { render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../../../i18n'
+import { makeAccount } from '../../../../test/fixtures'
 import { formatDate } from '../../../../utils/date'
-import { makeAccount } from '../../testUtils'
 import { StatusTag } from './StatusTag'
 
 const NOW = Date.UTC(2026, 2, 1, 12)

@@ -1,15 +1,15 @@
-import { Role } from '@app/core'
+import { CHAT_TEXT_COUNTER_FROM, CHAT_TEXT_MAX, Role } from '@app/core'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../../app/feedback'
 import { i18n } from '../../../../i18n'
-import { fakeServer, ok } from '../../../../test/fixtures'
+import { fakeServer, makeMessage, makeSession, ok } from '../../../../test/fixtures'
+import { renderChat, signInAs } from '../../../../test/testUtils'
 import * as probe from '../mediaProbe'
-import { makeMessage, makeSession, renderChat, signInAs } from '../testUtils'
 import { Composer } from './Composer'
 
-vi.mock('../../../../realtime', () => import('../testUtils'))
+vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
 vi.mock('./LocationMap', () => ({
   LocationMap: ({
     onPick,
@@ -89,11 +89,16 @@ describe('composer: text', () => {
     const adapter = server()
     renderComposer()
     const input = screen.getByTestId('chat-input')
+    const sendButton = screen.getByTestId('chat-send')
     fireEvent.change(input, { target: { value: 'Hi 😀' } })
-    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })
-    await act(() => new Promise((r) => setTimeout(r, 50)))
-    expect(callsTo(adapter, 'sendChatMessage')).toHaveLength(0)
-    fireEvent.keyDown(input, { key: 'Enter' })
+    // Shift+Enter is left to the text area (its default, a line break, is not prevented) and no
+    // send starts: a send marks the button busy at once, before its request goes out
+    expect(fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })).toBe(true)
+    expect(sendButton).not.toHaveClass('ant-btn-loading')
+    expect(input).toHaveValue('Hi 😀')
+    // Enter is taken by the composer and sends
+    expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(false)
+    expect(sendButton).toHaveClass('ant-btn-loading')
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent))
     expect(callsTo(adapter, 'sendChatMessage')).toHaveLength(1)
     expect(jsonOf(callsTo(adapter, 'sendChatMessage')[0])).toEqual({
@@ -129,6 +134,32 @@ describe('composer: text', () => {
     fireEvent.click(screen.getByTestId('chat-emoji'))
     fireEvent.click(await screen.findByText('👍'))
     expect(input).toHaveValue('Hello👍 world')
+  })
+
+  it('counts the characters near the 4,096 limit and says why the text stops', async () => {
+    const adapter = server()
+    renderComposer()
+    const input = screen.getByTestId('chat-input')
+    fireEvent.change(input, { target: { value: 'a'.repeat(CHAT_TEXT_COUNTER_FROM - 1) } })
+    expect(screen.queryByTestId('text-limit')).not.toBeInTheDocument()
+    fireEvent.change(input, { target: { value: 'a'.repeat(CHAT_TEXT_COUNTER_FROM) } })
+    expect(screen.getByTestId('text-limit-count')).toHaveTextContent('3,800 / 4,096')
+    expect(screen.queryByTestId('text-limit-reason')).not.toBeInTheDocument()
+    // a paste beyond the limit: the rest is not taken, and the composer says why
+    fireEvent.change(input, { target: { value: 'b'.repeat(CHAT_TEXT_MAX + 500) } })
+    expect(input).toHaveValue('b'.repeat(CHAT_TEXT_MAX))
+    expect(screen.getByTestId('text-limit-count')).toHaveTextContent('4,096 / 4,096')
+    expect(screen.getByTestId('text-limit-reason')).toHaveTextContent(
+      'A message holds at most 4,096 characters: the text stops here',
+    )
+    // an emoji that does not fit is not added either
+    fireEvent.click(screen.getByTestId('chat-emoji'))
+    fireEvent.click(await screen.findByText('👍'))
+    expect(input).toHaveValue('b'.repeat(CHAT_TEXT_MAX))
+    fireEvent.click(screen.getByTestId('chat-send'))
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent))
+    expect(jsonOf(callsTo(adapter, 'sendChatMessage')[0])).toMatchObject({ text: 'b'.repeat(CHAT_TEXT_MAX) })
+    expect(screen.queryByTestId('text-limit')).not.toBeInTheDocument()
   })
 
   it('shows the quote and drops it with ×', () => {

@@ -1,11 +1,12 @@
 import { SendOutlined } from '@ant-design/icons'
-import type { ChatMessageView, DeskSessionView } from '@app/core'
+import { CHAT_TEXT_MAX, type ChatMessageView, type DeskSessionView } from '@app/core'
 import { App, Button, Input } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
 import { MaterialPicker } from '../../../../components/material/MaterialPicker'
+import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
 import { type ComposerDialog, ComposerToolbar } from './ComposerToolbar'
 import { ContactCardModal } from './ContactCardModal'
 import { LinkModal } from './LinkModal'
@@ -16,9 +17,6 @@ import { UploadList } from './UploadList'
 import { useChatUploads } from './useChatUploads'
 import { useVoiceRecorder } from './useVoiceRecorder'
 import { VoiceBar } from './VoiceBar'
-
-/** Longest text message (the endpoint's limit). */
-export const TEXT_MAX = 4096
 
 interface Props {
   session: DeskSessionView
@@ -32,11 +30,12 @@ interface Props {
  * Writing in a session: text (Enter sends, Shift+Enter breaks the line) with emoji, the quoted
  * reply, files, a recorded voice message, location, contact cards, a material or an image-text
  * link. A refused send (a blocked session, …) is told by the request client and the text stays.
+ * Near the endpoint's length limit a counter shows, and once the text stops it says why.
  */
 export function Composer({ session, quote, onClearQuote, onSent }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const [text, setText] = useState('')
+  const { text, setText, stopped, refuse } = useLimitedText(CHAT_TEXT_MAX)
   const [sending, setSending] = useState(false)
   const [dialog, setDialog] = useState<ComposerDialog | null>(null)
   const input = useRef<TextAreaRef>(null)
@@ -88,7 +87,10 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
     const start = el?.selectionStart ?? text.length
     const end = el?.selectionEnd ?? text.length
     const next = `${text.slice(0, start)}${emoji}${text.slice(end)}`
-    if (next.length > TEXT_MAX) return
+    if (next.length > CHAT_TEXT_MAX) {
+      refuse()
+      return
+    }
     setText(next)
     requestAnimationFrame(() => {
       el?.focus()
@@ -142,7 +144,7 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
                 void sendText()
               }
             }}
-            maxLength={TEXT_MAX}
+            maxLength={CHAT_TEXT_MAX}
             autoSize={{ minRows: 2, maxRows: 6 }}
             variant="borderless"
             placeholder={t('chat.composer.placeholder')}
@@ -158,6 +160,11 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
           >
             {t('chat.composer.send')}
           </Button>
+        </div>
+      )}
+      {recorder.recording ? null : (
+        <div className="chat-text-limit">
+          <TextLimitHint length={text.length} stopped={stopped} max={CHAT_TEXT_MAX} />
         </div>
       )}
       <LocationModal open={dialog === 'location'} onClose={() => setDialog(null)} onSend={send} />

@@ -3,10 +3,11 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../../api/desk'
 import { i18n } from '../../../../i18n'
-import { makeSession, renderAt } from '../../testUtils'
+import { makeSession } from '../../../../test/fixtures'
+import { renderAt } from '../../../../test/testUtils'
 import { SidePanel } from './SidePanel'
 
-vi.mock('../../../../realtime', () => import('../../testUtils'))
+vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
 vi.mock('../../group', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
 vi.mock('../../../../components/label/FanLabels', () => ({
   FanLabels: ({ fanId }: { fanId: number }) => <div data-testid="fan-labels">{fanId}</div>,

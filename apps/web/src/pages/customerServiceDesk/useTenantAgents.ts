@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
+import { listAgents } from '../../api/desk'
+
+/**
+ * The tenant's agents, read once for the supervisor's "act as" picker and the migrate dialog. The
+ * list is the same whichever desk is entered, so its key stays outside the desk's ('desk', …),
+ * which entering a desk drops; a second read within the duplicate guard's window would be refused.
+ */
+export const tenantAgentsKey = ['tenant', 'agents'] as const
+
+/** Agents change seldom: a read serves every screen of the desk for a minute. */
+const AGENTS_FRESH_MS = 60_000
+
+export const useTenantAgents = (enabled = true) =>
+  useQuery({ queryKey: tenantAgentsKey, queryFn: listAgents, enabled, staleTime: AGENTS_FRESH_MS })
