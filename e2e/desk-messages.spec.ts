@@ -47,6 +47,8 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
   await sim.getByTestId('sim-composer-input').fill(question)
   await sim.getByTestId('sim-send').click()
 
+  // the agent's own screen in front: a page behind another tab gets no animation frames
+  await page.bringToFront()
   await announcementsSeen(context)
   await signIn(page, demo.agent)
   await page.goto('/customerServiceDesk/deskSession')
@@ -156,6 +158,8 @@ test('the agent records a voice note and sends a material; the customer gets bot
   await sim.getByTestId('sim-composer-input').fill('hello?')
   await sim.getByTestId('sim-send').click()
 
+  // the agent's own screen in front: a page behind another tab gets no animation frames
+  await page.bringToFront()
   await announcementsSeen(context)
   await signIn(page, demo.agent)
   await page.goto('/customerServiceDesk/deskSession')
