@@ -38,6 +38,7 @@ test('link a number by QR: scanned on the phone, online on the list without a re
   await sim.getByTestId(`sim-qr-${accountId}`).click()
 
   // the dialog closes by itself and the row shows the account online, no reload
+  await page.bringToFront()
   await expect(page.getByTestId('account-qr-dialog')).toBeHidden()
   await expect(page.getByTestId(`account-status-${accountId}`)).toHaveText(/在线/)
   await expect(page.getByTestId('account-table')).toContainText(number)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { adminSignIn, closeNotifications, demo, menuPaths, signIn } from './support'
+import { adminSignIn, announcementsSeen, demo, menuPaths, signIn } from './support'
 
 const masterMenu = [
   '/accountManage',
@@ -145,10 +145,11 @@ test('the language switch changes the interface and is remembered', async ({ pag
 })
 
 test('logging out keeps the current path for the next sign-in', async ({ page }) => {
+  // an announcement's notification would cover the user menu
+  await announcementsSeen(page.context())
   await signIn(page, demo.master)
   await page.getByTestId('menu-/myOrder').click()
   await expect(page).toHaveURL(/\/myOrder$/)
-  await closeNotifications(page)
   await page.getByTestId('user-dropdown').click()
   await page.getByTestId('user-menu-logout').click()
   await expect(page).toHaveURL(/\/login\?redirect=%2FmyOrder/)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { closeNotifications, demo, signIn } from './support'
+import { announcementsSeen, demo, signIn } from './support'
 
 const SHOP = '8613800138000'
 const randomNumber = (prefix: string) =>
@@ -29,9 +29,9 @@ test('a group our number owns: the panel shows its members, and the agent adds o
   })
   expect((await said.json()).code).toBe(0)
 
+  await announcementsSeen(page.context())
   await signIn(page, demo.agent)
   await page.goto('/customerServiceDesk/deskSession?filter=group')
-  await closeNotifications(page)
   await page
     .getByTestId(/^desk-session-\d+$/)
     .filter({ hasText: subject })

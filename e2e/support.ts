@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { AnnouncementStatus } from '@app/core'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 export interface DemoUser {
@@ -81,11 +82,25 @@ export async function menuPaths(page: Page): Promise<string[]> {
   return ids.map((id) => id.replace(/^menu-/, '')).sort()
 }
 
-/** Closes announcement notifications that may cover the header. */
-export async function closeNotifications(page: Page): Promise<void> {
-  const close = page.locator('.ant-notification-notice-close')
-  while ((await close.count()) > 0) {
-    await close.first().click()
-    await page.waitForTimeout(350)
+/**
+ * Marks every enabled announcement as already shown in this browser, before its first page.
+ * Each is shown once per browser as a notification that stays until closed, in the top right
+ * corner over the header and the desk's side panel; it appears whenever the page's announcement
+ * query answers, so a flow that is not about announcements starts from a browser that has seen
+ * them (the browser remembers shown ids in the 'announcementIds' cookie).
+ */
+export async function announcementsSeen(context: BrowserContext): Promise<void> {
+  const db = new Database(dbFile(), { readonly: true, fileMustExist: true })
+  let ids: number[]
+  try {
+    const rows = db
+      .prepare('select id from announcements where status = ?')
+      .all(AnnouncementStatus.enabled) as { id: number }[]
+    ids = rows.map((r) => r.id)
+  } finally {
+    db.close()
   }
+  const url = test.info().project.use.baseURL
+  if (!url) throw new Error('no baseURL in playwright.config.ts')
+  await context.addCookies([{ name: 'announcementIds', value: encodeURIComponent(JSON.stringify(ids)), url }])
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { type JoinAck, Role, type ServerToClientEvents } from '@app/core'
+import { type JoinAck, type MessageNewEvent, Role, type ServerToClientEvents } from '@app/core'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test/harness.js'
@@ -9,6 +9,7 @@ let url: string
 let tenant: number
 let other: number
 let account: number
+let rivalAccount: number
 const sockets: Socket[] = []
 
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
   tenant = await ctx.tenant('acme')
   other = await ctx.tenant('rival')
   account = await ctx.linkAccount(tenant, '8613800000001')
-  await ctx.linkAccount(other, '8613800000009')
+  rivalAccount = await ctx.linkAccount(other, '8613800000009')
 })
 afterAll(async () => {
   for (const s of sockets) s.close()
@@ -43,29 +44,48 @@ const connected = (s: Socket) =>
   })
 const refused = (s: Socket) =>
   new Promise<Error & { data?: { code: number } }>((resolve) => s.once('connect_error', resolve))
-function collect<E extends keyof ServerToClientEvents>(
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0]
+
+function collect<E extends keyof ServerToClientEvents>(s: Socket, event: E): Payload<E>[] {
+  const got: Payload<E>[] = []
+  s.on(event as string, (p: Payload<E>) => got.push(p))
+  return got
+}
+/** The first `event` that `s` hears and `match` accepts; ask before causing it. */
+function heard<E extends keyof ServerToClientEvents>(
   s: Socket,
   event: E,
-): Parameters<ServerToClientEvents[E]>[0][] {
-  const got: Parameters<ServerToClientEvents[E]>[0][] = []
-  s.on(event as string, (p: Parameters<ServerToClientEvents[E]>[0]) => got.push(p))
-  return got
+  match: (p: Payload<E>) => boolean,
+): Promise<Payload<E>> {
+  return new Promise((resolve) => {
+    const on = (p: Payload<E>) => {
+      if (!match(p)) return
+      s.off(event as string, on)
+      resolve(p)
+    }
+    s.on(event as string, on)
+  })
 }
 const join = (s: Socket, sessionId: unknown) =>
   s.emitWithAck('session.join', { sessionId }) as Promise<JoinAck>
-const waitFor = async (cond: () => boolean) => {
-  for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 20))
-}
-async function customerWrites(from: string, to: string, text: string): Promise<number> {
+/**
+ * A customer writes; resolves with the session id once the server has published the message to
+ * its rooms. Events reach one socket in the order they were published, so whatever a socket
+ * hears after this was published after it: hearing a later event proves an earlier one that did
+ * not arrive was never sent to that socket.
+ */
+function customerWrites(from: string, to: string, text: string): Promise<number> {
+  const published = new Promise<number>((resolve) => {
+    const stop = ctx.messaging.hub.observe((_rooms, event, payload) => {
+      if (event !== 'message.new' || (payload as MessageNewEvent).message.body !== text) return
+      stop()
+      resolve((payload as MessageNewEvent).message.sessionId)
+    })
+  })
   ctx.sim.network.customerSend(from, to, { kind: 'text', text })
-  await ctx.sim.settle(100)
-  const m = await ctx.db
-    .selectFrom('messages')
-    .select('session_id')
-    .where('body', '=', text)
-    .executeTakeFirstOrThrow()
-  return m.session_id
+  return ctx.sim.settle(100).then(() => published)
 }
+const bodies = (events: MessageNewEvent[]) => events.map((m) => m.message.body)
 
 describe('socket authentication', () => {
   it('refuses a socket without a token, with a bad token, or with a revoked one', async () => {
@@ -89,10 +109,13 @@ describe('rooms follow the REST permissions', () => {
     const statuses = collect(s, 'account.status')
     await customerWrites('447700900001', '8613800000001', 'for acme')
     await customerWrites('447700900002', '8613800000009', 'for rival')
+    await ctx.messaging.sync.systemStore(rivalAccount, { remark: 'touch' })
     await ctx.messaging.sync.systemStore(account, { remark: 'touch' })
-    await waitFor(() => messages.length >= 1 && statuses.length >= 1)
-    await new Promise((r) => setTimeout(r, 100))
-    expect(messages.map((m) => m.message.body)).toEqual(['for acme'])
+    // a last message of the tenant: once it is heard, the rival's events above would have been too
+    const last = heard(s, 'message.new', (m) => m.message.body === 'for acme, last')
+    await customerWrites('447700900001', '8613800000001', 'for acme, last')
+    await last
+    expect(bodies(messages)).toEqual(['for acme', 'for acme, last'])
     expect(statuses.map((e) => e.accountId)).toEqual([account])
   })
 
@@ -118,11 +141,12 @@ describe('rooms follow the REST permissions', () => {
     const s = connect(agent.token)
     await connected(s)
     const messages = collect(s, 'message.new')
+    const arrived = heard(s, 'message.new', (m) => m.message.body === 'for the agent')
     const notMine = await customerWrites('447700900005', '8613800000001', 'not for the agent')
+    // published after the other one: once it is heard, the other one would have been too
     const mine = await customerWrites('447700900006', '8613800000002', 'for the agent')
-    await waitFor(() => messages.length >= 1)
-    await new Promise((r) => setTimeout(r, 100))
-    expect(messages.map((m) => m.message.body)).toEqual(['for the agent'])
+    await arrived
+    expect(bodies(messages)).toEqual(['for the agent'])
     expect(await join(s, notMine)).toEqual({ ok: false, code: 404 })
     expect(await join(s, mine)).toEqual({ ok: true })
   })
@@ -135,10 +159,12 @@ describe('rooms follow the REST permissions', () => {
     expect(await join(s, session)).toEqual({ ok: true })
     const got = collect(s, 'message.new')
     await customerWrites('447700900007', '8613800000001', 'second')
-    await waitFor(() => got.length >= 1)
-    // in both the tenant room and the session room, the socket gets the event once
-    await new Promise((r) => setTimeout(r, 100))
-    expect(got.map((m) => m.message.body)).toEqual(['second'])
+    // a later message in the same session: once it is heard, a second copy of the one before would have been too
+    const last = heard(s, 'message.new', (m) => m.message.body === 'third')
+    await customerWrites('447700900007', '8613800000001', 'third')
+    await last
+    // in both the tenant room and the session room, the socket gets each event once
+    expect(bodies(got)).toEqual(['second', 'third'])
   })
 
   it('drops a socket whose token was revoked when it next asks to join', async () => {

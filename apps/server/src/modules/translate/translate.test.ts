@@ -14,7 +14,9 @@ interface Seen {
   api_key?: string
 }
 const seen: Seen[] = []
-let delayMs = 0
+/** While set, the service takes requests and answers none of them until they are released. */
+let silent = false
+const held: (() => void)[] = []
 const server = http.createServer((req, res) => {
   let raw = ''
   req.on('data', (c) => {
@@ -27,14 +29,16 @@ const server = http.createServer((req, res) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(json))
     }
-    setTimeout(() => {
+    const answer = () => {
       if (req.url !== '/translate') return send(404, { error: 'not found' })
       if (body.api_key !== 'k') return send(403, { error: 'Invalid API key' })
       const list = Array.isArray(body.q) ? body.q : [body.q]
       if (list.includes('boom')) return send(500, { error: 'engine down' })
       const out = list.map((t) => `[${body.target}] ${t}`)
       send(200, { translatedText: Array.isArray(body.q) ? out : out[0] })
-    }, delayMs)
+    }
+    if (silent) held.push(answer)
+    else answer()
   })
 })
 
@@ -145,10 +149,11 @@ describe('POST /damai/customer/user/translate', () => {
 
 describe('the LibreTranslate adapter', () => {
   it('gives up after its timeout and on a wrong key', async () => {
-    delayMs = 300
+    silent = true
     const slow = new LibreTranslateProvider({ url, apiKey: 'k', timeoutMs: 50 })
     await expect(slow.translate(['hi'], 'en')).rejects.toBeInstanceOf(TranslateProviderError)
-    delayMs = 0
+    silent = false
+    for (const answer of held.splice(0)) answer()
     const wrongKey = new LibreTranslateProvider({ url: `${url}/`, apiKey: 'nope' })
     await expect(wrongKey.translate(['hi'], 'en')).rejects.toThrow(/403/)
     const right = new LibreTranslateProvider({ url: `${url}/`, apiKey: 'k' })
