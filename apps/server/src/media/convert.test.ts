@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sniffFileType } from '@app/core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { sniffMime } from '../modules/messages/media.store.js'
 import { ConversionFailedError, ConversionUnavailableError, gifToMp4, webmToOgg } from './convert.js'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convert-test-'))
@@ -19,9 +19,9 @@ function sample(name: string, args: string[]): Buffer {
 describe('media conversion', () => {
   it('turns an animated GIF into an H.264 MP4', async () => {
     const gif = sample('a.gif', ['-f', 'lavfi', '-i', 'testsrc=size=101x75:rate=5', '-t', '1'])
-    expect(sniffMime(gif).mime).toBe('image/gif')
+    expect(sniffFileType(gif).mime).toBe('image/gif')
     const mp4 = await gifToMp4(gif)
-    expect(sniffMime(mp4).mime).toBe('video/mp4')
+    expect(sniffFileType(mp4).mime).toBe('video/mp4')
     const probe = execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', '-i', 'pipe:0'], {
       input: mp4,
     }).toString()
@@ -31,9 +31,9 @@ describe('media conversion', () => {
 
   it('copies browser-recorded Opus from WebM into Ogg', async () => {
     const webm = sample('v.webm', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libopus'])
-    expect(sniffMime(webm).mime).toBe('video/webm')
+    expect(sniffFileType(webm).mime).toBe('video/webm')
     const ogg = await webmToOgg(webm)
-    expect(sniffMime(ogg).mime).toBe('audio/ogg')
+    expect(sniffFileType(ogg).mime).toBe('audio/ogg')
   })
 
   it('rejects bytes that are not what they claim', async () => {

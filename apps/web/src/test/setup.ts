@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+
+// a state a test waits for may take seconds to render on a loaded machine (antd in jsdom is slow)
+configure({ asyncUtilTimeout: 5_000 })
 
 // antd's responsive helpers ask for matchMedia, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

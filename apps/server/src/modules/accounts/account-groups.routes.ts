@@ -1,4 +1,4 @@
-import { accountGroupCreateBody, accountGroupUpdateBody, Role } from '@app/core'
+import { Access, accountGroupCreateBody, accountGroupUpdateBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,7 +6,6 @@ import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import type { AccountGroupsService } from './account-groups.service.js'
 
-const MASTER = [Role.customerMaster]
 const base = '/damai/customer/wsAccountGroup'
 
 export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsService): void {
@@ -14,13 +13,16 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
   const tags = ['wsAccountGroup']
   r.get(
     `${base}/list`,
-    { config: { roles: MASTER }, schema: { tags, summary: 'Account groups with their account counts' } },
+    {
+      config: { roles: Access.master },
+      schema: { tags, summary: 'Account groups with their account counts' },
+    },
     async (req) => ok({ list: await groups.list(callerOf(req).tenantId) }),
   )
   r.post(
     base,
     {
-      config: { roles: MASTER },
+      config: { roles: Access.master },
       schema: { tags, summary: 'Create an account group', body: accountGroupCreateBody },
     },
     async (req) => ok({ id: await groups.create(callerOf(req).tenantId, req.body.name) }),
@@ -28,7 +30,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
   r.put(
     base,
     {
-      config: { roles: MASTER },
+      config: { roles: Access.master },
       schema: { tags, summary: 'Rename an account group', body: accountGroupUpdateBody },
     },
     async (req) => {
@@ -39,7 +41,7 @@ export function accountGroupsRoutes(app: FastifyInstance, groups: AccountGroupsS
   r.delete(
     base,
     {
-      config: { roles: MASTER },
+      config: { roles: Access.master },
       schema: {
         tags,
         summary: 'Delete an empty account group',

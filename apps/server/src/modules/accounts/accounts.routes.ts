@@ -1,6 +1,6 @@
 import {
+  Access,
   normalizeLanguage,
-  Role,
   wsAccountDeleteQuery,
   wsAccountGroupAssignBody,
   wsAccountIdsBody,
@@ -19,7 +19,6 @@ import { ok } from '../../http/envelope.js'
 import type { AccountLoginService } from './accounts.login.js'
 import type { AccountsService } from './accounts.service.js'
 
-const MASTER = [Role.customerMaster]
 const base = '/damai/customer/wsAccount'
 
 export function accountsRoutes(
@@ -29,7 +28,7 @@ export function accountsRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['wsAccount']
-  const config = { roles: MASTER }
+  const config = { roles: Access.master }
 
   r.post(
     `${base}/page`,

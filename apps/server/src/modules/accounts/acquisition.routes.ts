@@ -1,4 +1,4 @@
-import { acquisitionBody, acquisitionShareBody, publicAcquisitionQuery, Role } from '@app/core'
+import { Access, acquisitionBody, acquisitionShareBody, publicAcquisitionQuery } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,7 +6,6 @@ import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import type { AcquisitionService } from './acquisition.service.js'
 
-const MASTER = [Role.customerMaster]
 const base = '/damai/customer/wsAccount'
 
 export function acquisitionRoutes(
@@ -16,7 +15,7 @@ export function acquisitionRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['acquisition']
-  const config = { roles: MASTER }
+  const config = { roles: Access.master }
   r.post(
     `${base}/acquisitionStatistics`,
     { config, schema: { tags, summary: 'New fans per account per day', body: acquisitionBody } },

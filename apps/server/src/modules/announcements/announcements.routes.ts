@@ -1,4 +1,4 @@
-import { ALL_ROLES, announcementBody, announcementPageBody, announcementUpdateBody, Role } from '@app/core'
+import { Access, announcementBody, announcementPageBody, announcementUpdateBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,15 +6,13 @@ import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import type { AnnouncementsService } from './announcements.service.js'
 
-const ADMIN = [Role.admin]
-
 export function announcementsRoutes(app: FastifyInstance, service: AnnouncementsService): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['announcement']
   r.post(
     '/damai/notice/announcement/page',
     {
-      config: { roles: ADMIN },
+      config: { roles: Access.platformAdmin },
       schema: { tags, summary: 'Page through announcements', body: announcementPageBody },
     },
     async (req) => {
@@ -24,18 +22,21 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
   )
   r.get(
     '/damai/notice/announcement/enable',
-    { config: { roles: ALL_ROLES }, schema: { tags, summary: 'Enabled announcements, newest first' } },
+    { config: { roles: Access.all }, schema: { tags, summary: 'Enabled announcements, newest first' } },
     async () => ok(await service.enabled()),
   )
   r.post(
     '/damai/notice/announcement',
-    { config: { roles: ADMIN }, schema: { tags, summary: 'Create an announcement', body: announcementBody } },
+    {
+      config: { roles: Access.platformAdmin },
+      schema: { tags, summary: 'Create an announcement', body: announcementBody },
+    },
     async (req) => ok({ id: await service.create(callerOf(req).userId, req.body) }),
   )
   r.put(
     '/damai/notice/announcement',
     {
-      config: { roles: ADMIN },
+      config: { roles: Access.platformAdmin },
       schema: { tags, summary: 'Change an announcement', body: announcementUpdateBody },
     },
     async (req) => {
@@ -47,7 +48,7 @@ export function announcementsRoutes(app: FastifyInstance, service: Announcements
   r.delete(
     '/damai/notice/announcement',
     {
-      config: { roles: ADMIN },
+      config: { roles: Access.platformAdmin },
       schema: {
         tags,
         summary: 'Delete an announcement',

@@ -1,4 +1,4 @@
-import { ALL_ROLES, adminLoginBody, loginBody, USERNAME_MAX } from '@app/core'
+import { Access, adminLoginBody, loginBody, USERNAME_MAX } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -52,7 +52,7 @@ export function authRoutes(
   )
   r.post(
     '/damai/system/auth/logout',
-    { config: { roles: ALL_ROLES }, schema: { tags: ['auth'], summary: 'Sign out: revokes this token' } },
+    { config: { roles: Access.all }, schema: { tags: ['auth'], summary: 'Sign out: revokes this token' } },
     async (req) => {
       await tokens.revoke(callerOf(req).tokenId)
       return ok(null)

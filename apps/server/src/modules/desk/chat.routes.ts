@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { chatHistoryBody, DESK_ROLES, messageIdBody, Role, sendChatBody, sessionIdBody } from '@app/core'
+import { Access, chatHistoryBody, messageIdBody, sendChatBody, sessionIdBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,8 +12,6 @@ import type { ChatService } from './chat.service.js'
 import type { ChatUploads } from './chat.upload.js'
 
 /** Reading: the supervisor, agents and team leads (read-only). Writing: the desk's roles. */
-export const READ_ROLES = [Role.customerMaster, Role.customerUser, Role.customerUserLeader] as const
-export const WRITE_ROLES = DESK_ROLES
 
 export interface ChatDeps {
   media: ChatMedia
@@ -28,8 +26,8 @@ export function chatRoutes(app: FastifyInstance, { media, uploads, history, chat
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['desk chat']
   const base = '/damai/customer/user'
-  const read = { roles: READ_ROLES }
-  const write = { roles: WRITE_ROLES }
+  const read = { roles: Access.deskRead }
+  const write = { roles: Access.desk }
 
   r.post(
     `${base}/getSessionChatMessages`,

@@ -1,4 +1,5 @@
 import {
+  Access,
   deskEnterBody,
   sessionCountsBody,
   sessionCreateBody,
@@ -15,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import type { SessionListQuery } from '../sessions/session-list.query.js'
-import { READ_ROLES, WRITE_ROLES } from './chat.routes.js'
 import type { DeskPresence } from './desk.presence.js'
 import type { SessionActions } from './session.actions.js'
 import type { SessionCreator } from './session.create.js'
@@ -32,8 +32,8 @@ export function deskRoutes(app: FastifyInstance, { presence, list, actions, crea
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['desk sessions']
   const session = '/damai/customer/session'
-  const read = { roles: READ_ROLES }
-  const write = { roles: WRITE_ROLES }
+  const read = { roles: Access.deskRead }
+  const write = { roles: Access.desk }
 
   r.post(
     '/damai/customer/desk/enter',

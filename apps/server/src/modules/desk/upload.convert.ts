@@ -4,11 +4,11 @@ import {
   ChatUploadType,
   ErrorCode,
   type ErrorCodeValue,
+  sniffFileType,
   UPLOAD_MAX_BYTES,
 } from '@app/core'
 import { AppError } from '../../http/errors.js'
 import { ConversionUnavailableError, gifToMp4, webmToOgg } from '../../media/convert.js'
-import { sniffMime } from '../messages/media.store.js'
 
 /**
  * What the browser cannot produce itself is converted here before the usual checks: a GIF picked
@@ -17,7 +17,7 @@ import { sniffMime } from '../messages/media.store.js'
  * else passes through untouched.
  */
 export async function convertForWhatsApp(fields: ChatUploadFields, bytes: Buffer): Promise<Buffer> {
-  const { mime } = sniffMime(bytes.subarray(0, 16))
+  const { mime } = sniffFileType(bytes.subarray(0, 16))
   const gif = fields.chatType === ChatUploadType.image && fields.fileType === ChatFileType.gif
   if (gif && mime === 'image/gif') return convert(() => gifToMp4(bytes), ErrorCode.imageUnreadable)
   if (fields.chatType === ChatUploadType.voice && mime === 'video/webm')

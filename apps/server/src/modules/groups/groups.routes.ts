@@ -1,5 +1,5 @@
 import {
-  DESK_ROLES,
+  Access,
   groupInfoBody,
   groupJoinBody,
   groupLinkBody,
@@ -8,7 +8,6 @@ import {
   groupRemarkBody,
   groupUpdateBody,
   systemGroupsBody,
-  TENANT_ROLES,
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -19,8 +18,6 @@ import type { GroupJoinService } from './groups.join.js'
 import type { GroupsService } from './groups.service.js'
 
 /** The whole tenant's desk people read (a team lead only reads); the supervisor and agents change. */
-const READ = TENANT_ROLES
-const WRITE = DESK_ROLES
 const base = '/damai/customer/group'
 
 interface Services {
@@ -37,7 +34,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.post(
     `${base}/info`,
     {
-      config: { roles: READ },
+      config: { roles: Access.deskRead },
       schema: {
         tags,
         summary: "A group session's group; refresh reads it from WhatsApp",
@@ -49,7 +46,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.put(
     `${base}/info`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: {
         tags,
         summary: 'Submit subject, description, edit permission or announcement group to WhatsApp',
@@ -61,7 +58,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.post(
     `${base}/members`,
     {
-      config: { roles: READ },
+      config: { roles: Access.deskRead },
       schema: {
         tags,
         summary: 'A page of members with roles (owner, admins, members)',
@@ -73,7 +70,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.post(
     `${base}/members/action`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: {
         tags,
         summary: 'Add, remove, promote or demote members (owner/admin); per-member results',
@@ -85,7 +82,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.post(
     `${base}/link`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'The invite link and its QR code (owner/admin)', body: groupLinkBody },
     },
     async (req) => ok(await groups.link(callerOf(req), req.body.sessionId, false)),
@@ -93,7 +90,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.put(
     `${base}/link/reset`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: {
         tags,
         summary: 'A new invite link; the old one stops working (owner/admin)',
@@ -105,7 +102,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.put(
     `${base}/remark`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: "The tenant's note and nickname of the group", body: groupRemarkBody },
     },
     async (req) => {
@@ -116,7 +113,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.get(
     `${base}/accounts`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'The WS accounts the caller may join groups with' },
     },
     async (req) => ok({ list: await join.accounts(callerOf(req)) }),
@@ -124,7 +121,7 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   r.post(
     `${base}/join`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: {
         tags,
         summary: 'Join groups by invite links (at most 20); per-line results',
@@ -135,13 +132,16 @@ export function groupsRoutes(app: FastifyInstance, { groups, changes, join }: Se
   )
   r.get(
     `${base}/systemGroups`,
-    { config: { roles: READ }, schema: { tags, summary: "Whether the caller's desk lists system groups" } },
+    {
+      config: { roles: Access.deskRead },
+      schema: { tags, summary: "Whether the caller's desk lists system groups" },
+    },
     async (req) => ok(await groups.systemGroups(callerOf(req))),
   )
   r.put(
     `${base}/systemGroups`,
     {
-      config: { roles: READ },
+      config: { roles: Access.deskRead },
       schema: { tags, summary: 'Show or hide system groups on the desk', body: systemGroupsBody },
     },
     async (req) => ok(await groups.setSystemGroups(callerOf(req), req.body.show)),

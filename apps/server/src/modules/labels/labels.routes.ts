@@ -1,5 +1,5 @@
 import {
-  DESK_ROLES,
+  Access,
   fanIdQuery,
   fanLabelsBatchBody,
   fanLabelsSetBody,
@@ -7,7 +7,6 @@ import {
   labelIdQuery,
   labelPageBody,
   labelRenameBody,
-  TENANT_ROLES,
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,8 +15,6 @@ import { ok } from '../../http/envelope.js'
 import type { LabelsService } from './labels.service.js'
 
 /** Everyone of the tenant reads labels; the supervisor and agents (the desk's label management) change them. */
-const READ = TENANT_ROLES
-const WRITE = DESK_ROLES
 const base = '/damai/customer/label'
 
 export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void {
@@ -26,7 +23,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.post(
     `${base}/page`,
     {
-      config: { roles: READ },
+      config: { roles: Access.deskRead },
       schema: {
         tags,
         summary: 'A page of labels (newest first) with fan counts; name search',
@@ -37,13 +34,16 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   )
   r.get(
     `${base}/list`,
-    { config: { roles: READ }, schema: { tags, summary: 'Every label of the tenant with fan counts' } },
+    {
+      config: { roles: Access.deskRead },
+      schema: { tags, summary: 'Every label of the tenant with fan counts' },
+    },
     async (req) => ok({ list: await labels.list(callerOf(req).tenantId) }),
   )
   r.post(
     base,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: {
         tags,
         summary: 'Create a label (no spaces, 2–20, unique ignoring case)',
@@ -54,7 +54,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   )
   r.put(
     base,
-    { config: { roles: WRITE }, schema: { tags, summary: 'Rename a label', body: labelRenameBody } },
+    { config: { roles: Access.desk }, schema: { tags, summary: 'Rename a label', body: labelRenameBody } },
     async (req) => {
       await labels.rename(callerOf(req).tenantId, req.body.id, req.body.name)
       return ok(null)
@@ -63,7 +63,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.delete(
     base,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'Delete a label; it leaves every fan', querystring: labelIdQuery },
     },
     async (req) => ok(await labels.deleteLabel(callerOf(req).tenantId, req.query.id)),
@@ -71,7 +71,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.get(
     `${base}/fan`,
     {
-      config: { roles: READ },
+      config: { roles: Access.deskRead },
       schema: { tags, summary: "A fan's labels (an agent: fans of their sessions)", querystring: fanIdQuery },
     },
     async (req) => ok({ list: await labels.ofFan(callerOf(req), req.query.fanId) }),
@@ -79,7 +79,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.put(
     `${base}/fan`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'Exactly these labels on one fan (empty clears)', body: fanLabelsSetBody },
     },
     async (req) => ok(await labels.setOnFan(callerOf(req), req.body.fanId, req.body.labelIds)),
@@ -87,7 +87,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.post(
     `${base}/fan/add`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'Put labels on fans (batch, all or nothing)', body: fanLabelsBatchBody },
     },
     async (req) => ok(await labels.addToFans(callerOf(req), req.body.fanIds, req.body.labelIds)),
@@ -95,7 +95,7 @@ export function labelsRoutes(app: FastifyInstance, labels: LabelsService): void 
   r.post(
     `${base}/fan/remove`,
     {
-      config: { roles: WRITE },
+      config: { roles: Access.desk },
       schema: { tags, summary: 'Take labels off fans (batch, all or nothing)', body: fanLabelsBatchBody },
     },
     async (req) => ok(await labels.removeFromFans(callerOf(req), req.body.fanIds, req.body.labelIds)),

@@ -1,9 +1,9 @@
 import {
+  Access,
   type MaterialOwnerTypeValue,
   materialGroupCreateBody,
   materialGroupUpdateBody,
   materialLibraryQuery,
-  TENANT_ROLES,
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -12,7 +12,6 @@ import { ok } from '../../http/envelope.js'
 import type { MaterialGroupsService } from './material-groups.service.js'
 import { materialCaller } from './materials.library.js'
 
-const ROLES = TENANT_ROLES
 const base = '/damai/customer/materialGroup'
 
 export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroupsService): void {
@@ -21,7 +20,7 @@ export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroup
   r.get(
     `${base}/list`,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Groups of a library (ownerType 1 public, 2 personal) with material counts',
@@ -34,7 +33,7 @@ export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroup
   r.post(
     base,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: { tags, summary: 'Create a material group', body: materialGroupCreateBody },
     },
     async (req) =>
@@ -49,7 +48,7 @@ export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroup
   r.put(
     base,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: { tags, summary: 'Rename a material group', body: materialGroupUpdateBody },
     },
     async (req) => {
@@ -60,7 +59,7 @@ export function materialGroupsRoutes(app: FastifyInstance, groups: MaterialGroup
   r.delete(
     base,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Delete an empty material group',

@@ -1,4 +1,5 @@
 import {
+  Access,
   type MaterialOwnerTypeValue,
   materialCreateBody,
   materialDeleteQuery,
@@ -7,7 +8,6 @@ import {
   materialLibraryQuery,
   materialPageBody,
   materialUpdateBody,
-  TENANT_ROLES,
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -20,7 +20,6 @@ import type { MaterialsService } from './materials.service.js'
  * changes the public library (checked in the service). A supervisor at the desk as an agent
  * (customer-user-id) works on that agent's personal library.
  */
-const ROLES = TENANT_ROLES
 const base = '/damai/customer/material'
 
 export function materialsRoutes(app: FastifyInstance, materials: MaterialsService): void {
@@ -29,7 +28,7 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   r.post(
     `${base}/page`,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary:
@@ -41,13 +40,16 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   )
   r.get(
     `${base}/get`,
-    { config: { roles: ROLES }, schema: { tags, summary: 'One material', querystring: materialIdQuery } },
+    {
+      config: { roles: Access.tenant },
+      schema: { tags, summary: 'One material', querystring: materialIdQuery },
+    },
     async (req) => ok(await materials.get(materialCaller(req), req.query.id)),
   )
   r.get(
     `${base}/typeCounts`,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: { tags, summary: 'Materials per type in a library', querystring: materialLibraryQuery },
     },
     async (req) =>
@@ -62,7 +64,7 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   r.post(
     base,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Create a material (files are uploaded first and named by mediaId)',
@@ -73,7 +75,10 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   )
   r.put(
     base,
-    { config: { roles: ROLES }, schema: { tags, summary: 'Change a material', body: materialUpdateBody } },
+    {
+      config: { roles: Access.tenant },
+      schema: { tags, summary: 'Change a material', body: materialUpdateBody },
+    },
     async (req) => {
       await materials.update(materialCaller(req), req.body)
       return ok(null)
@@ -82,7 +87,7 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   r.put(
     `${base}/enabled`,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: { tags, summary: 'Enable or disable materials (all or nothing)', body: materialEnabledBody },
     },
     async (req) => {
@@ -93,7 +98,7 @@ export function materialsRoutes(app: FastifyInstance, materials: MaterialsServic
   r.delete(
     base,
     {
-      config: { roles: ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Delete materials: ids=1,2,3 (all or nothing)',

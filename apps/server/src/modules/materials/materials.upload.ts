@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import {
+  Access,
   ErrorCode,
   type MaterialUploadResult,
   materialIdQuery,
   materialUploadFields,
-  TENANT_ROLES,
   UPLOAD_MAX_BYTES,
 } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -77,7 +77,7 @@ export function materialUploadRoutes(
   r.post(
     `${base}/upload`,
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary:
@@ -111,7 +111,7 @@ export function materialUploadRoutes(
   r.get(
     `${base}/file`,
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: "The file of a material (bytes, with the file's type)",

@@ -2,17 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { type SniffedType, sniffFileType } from '@app/core'
+import { sniffFileType } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
 
 type Q = Kysely<Database>
-
-/**
- * The type of a file from its first bytes; the sender's claimed type is never trusted. The rule is
- * the one the browser checks with (`sniffFileType` of packages/core).
- */
-export const sniffMime = (head: Uint8Array): SniffedType => sniffFileType(head)
 
 export interface StoredFile {
   path: string
@@ -65,7 +59,7 @@ export class MediaStore {
       throw err
     }
     const sha256 = hash.digest('hex')
-    const { mime, ext } = sniffMime(head)
+    const { mime, ext } = sniffFileType(head)
     const unique = randomBytes(6).toString('hex')
     const rel = path.join(String(tenantId), sha256.slice(0, 2), `${sha256}-${unique}.${ext}`)
     await fs.promises.mkdir(path.dirname(this.absolute(rel)), { recursive: true })

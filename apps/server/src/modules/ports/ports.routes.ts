@@ -1,4 +1,4 @@
-import { Role } from '@app/core'
+import { Access } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,7 +17,7 @@ export function portsRoutes(app: FastifyInstance, ports: PortsRepository): void 
   r.post(
     '/damai/customer/port/page',
     {
-      config: { roles: [Role.customerMaster] },
+      config: { roles: Access.master },
       schema: { tags: ['port'], summary: 'My ports and the accounts on them', body: pageBody },
     },
     async (req) => {

@@ -1,4 +1,4 @@
-import { TENANT_ROLES, type TranslateResult, targetLanguageBody, translateBody } from '@app/core'
+import { Access, type TranslateResult, targetLanguageBody, translateBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller.js'
@@ -15,7 +15,7 @@ export function translateRoutes(app: FastifyInstance, translate: TranslateServic
   r.post(
     '/damai/customer/user/translate',
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Translate `text` or `texts` into `target` (default: the desk user target language)',
@@ -34,7 +34,7 @@ export function translateRoutes(app: FastifyInstance, translate: TranslateServic
   r.get(
     '/damai/customer/user/targetLanguage',
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: { tags, summary: 'The language the desk translates chats into' },
     },
     async (req) => {
@@ -47,7 +47,7 @@ export function translateRoutes(app: FastifyInstance, translate: TranslateServic
   r.put(
     '/damai/customer/user/targetLanguage',
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: 'Choose the language the desk translates chats into',

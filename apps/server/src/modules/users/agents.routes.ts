@@ -1,4 +1,4 @@
-import { type AgentView, type DeskAccountView, Role, TENANT_ROLES } from '@app/core'
+import { Access, type AgentView, type DeskAccountView } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Caller, callerOf } from '../../http/caller.js'
@@ -20,7 +20,7 @@ export function agentsRoutes(app: FastifyInstance, queries: AgentsQueries): void
   r.get(
     '/damai/customer/user/agents',
     {
-      config: { roles: [Role.customerMaster, Role.customerUser] },
+      config: { roles: Access.desk },
       schema: { tags, summary: "The tenant's enabled agents (id, username, nickname)" },
     },
     async (req) => ok(await queries.agents(callerOf(req).tenantId)),
@@ -28,7 +28,7 @@ export function agentsRoutes(app: FastifyInstance, queries: AgentsQueries): void
   r.get(
     '/damai/customer/user/deskAccounts',
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: {
         tags,
         summary: "The desk's WS accounts with status and the viewer's unread (customer-user-id: acting)",

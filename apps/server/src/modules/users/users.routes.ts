@@ -1,4 +1,4 @@
-import { ALL_ROLES, changePasswordBody, TENANT_ROLES } from '@app/core'
+import { Access, changePasswordBody } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller.js'
@@ -9,13 +9,13 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/damai/system/user/profile/get',
-    { config: { roles: ALL_ROLES }, schema: { tags: ['user'], summary: 'The current user' } },
+    { config: { roles: Access.all }, schema: { tags: ['user'], summary: 'The current user' } },
     async (req) => ok(await users.profile(callerOf(req))),
   )
   r.put(
     '/damai/system/user/profile/update-password',
     {
-      config: { roles: ALL_ROLES },
+      config: { roles: Access.all },
       schema: {
         tags: ['user'],
         summary: 'Change my password (the current one is asked); signs out everywhere',
@@ -30,7 +30,7 @@ export function usersRoutes(app: FastifyInstance, users: UsersService): void {
   r.get(
     '/damai/admin/user/getTenantRiskStatus',
     {
-      config: { roles: TENANT_ROLES },
+      config: { roles: Access.tenant },
       schema: { tags: ['user'], summary: 'Risk status of my tenant (1 under control)' },
     },
     async (req) => ok(await users.tenantRiskStatus(callerOf(req))),

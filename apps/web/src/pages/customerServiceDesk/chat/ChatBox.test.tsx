@@ -82,7 +82,7 @@ describe('chat box: bubbles', () => {
     renderChat(<ChatBox session={makeSession()} />)
 
     expect(await screen.findByText('Hello 😀 see', { exact: false })).toBeInTheDocument()
-    expect(within(row(1)).getByRole('link', { name: 'https://a.example' })).toHaveAttribute(
+    expect(await within(row(1)).findByRole('link', { name: 'https://a.example' })).toHaveAttribute(
       'href',
       'https://a.example',
     )

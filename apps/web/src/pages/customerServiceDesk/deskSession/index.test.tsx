@@ -58,6 +58,12 @@ beforeEach(async () => {
   vi.mocked(api.pageSessions).mockResolvedValue({ list: [pinned, alice, bob], nextCursor: null })
   vi.mocked(api.markSessionRead).mockImplementation(async (sessionId) => ({ sessionId, unreadCount: 0 }))
   vi.mocked(api.listDeskAccounts).mockResolvedValue([])
+  // a test that refuses the lookup must not leave the refusal to the tests after it
+  vi.mocked(api.sessionDetail).mockImplementation(async (id) => ({
+    session: [pinned, alice, bob].find((s) => s.id === id) ?? alice,
+    fan: null,
+    group: null,
+  }))
 })
 afterEach(() => i18n.changeLanguage('zh'))
 
@@ -179,7 +185,7 @@ describe('desk session list', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('chat-box')).toHaveTextContent('Alice')
     await waitFor(() => expect(api.markSessionRead).toHaveBeenCalledWith(2))
     await waitFor(() => expect(screen.queryByTestId('desk-unread-2')).not.toBeInTheDocument())
-    expect(screen.getByTestId('desk-side-panel')).toBeInTheDocument()
+    expect(await screen.findByTestId('desk-side-panel')).toBeInTheDocument()
   })
 
   it('pins a session from its menu and moves it up among the pinned ones (newest first)', async () => {
