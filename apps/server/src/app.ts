@@ -31,7 +31,7 @@ import { AnnouncementsRepository } from './modules/announcements/announcements.r
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
 import { AnnouncementsService } from './modules/announcements/announcements.service.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
-import { AuthService } from './modules/auth/auth.service.js'
+import { AuthService, type SignInLookups } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
 import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
@@ -50,6 +50,7 @@ import { installInbound } from './modules/messages/messages.module.js'
 import type { GatewayRequests } from './modules/outbox/gateway-requests.engine.js'
 import type { OutboxDispatcher } from './modules/outbox/outbox.engine.js'
 import { installOutbox } from './modules/outbox/outbox.module.js'
+import { OutboxRepository } from './modules/outbox/outbox.repository.js'
 import type { OutboxService } from './modules/outbox/outbox.service.js'
 import { PortExpiryEngine } from './modules/ports/ports.engine.js'
 import { installPorts } from './modules/ports/ports.module.js'
@@ -63,6 +64,8 @@ import { systemRoutes } from './modules/system/system.routes.js'
 import { installTranslate } from './modules/translate/translate.module.js'
 import { listAgents } from './modules/users/agents.query.js'
 import { agentsRoutes } from './modules/users/agents.routes.js'
+import { SignInRepository } from './modules/users/sign-in.repository.js'
+import { TenantsRepository } from './modules/users/tenants.repository.js'
 import { usersRoutes } from './modules/users/users.routes.js'
 import { UsersService } from './modules/users/users.service.js'
 import { HubRelay } from './realtime/hub.js'
@@ -147,7 +150,20 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
 
   // Modules, owners first: a module is installed after the modules whose services it calls.
   const captcha = new CaptchaService(db, new CaptchaLimiter(db))
-  authRoutes(app, new AuthService(db, tokens, limiter, captcha), tokens, config.LOGIN_RATE_PER_MINUTE)
+  const signIn = new SignInRepository(db)
+  const tenants = new TenantsRepository(db)
+  const signInLookups: SignInLookups = {
+    systemTenantUsers: (username, target, limit) => signIn.systemTenantUsers(username, target, limit),
+    systemByEnterpriseAccount: (account, username) => signIn.systemByEnterpriseAccount(account, username),
+    tenantStatus: (tenantId) => tenants.status(tenantId),
+    systemTenantIdByAccount: (account) => tenants.systemIdByAccount(account),
+  }
+  authRoutes(
+    app,
+    new AuthService(signInLookups, tokens, limiter, captcha),
+    tokens,
+    config.LOGIN_RATE_PER_MINUTE,
+  )
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
   announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
@@ -163,12 +179,20 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const accounts = installAccounts(app, { db, config, logger, gateway, hub, ports })
   const portExpiry = new PortExpiryEngine(
     ports,
-    accounts.runtime,
-    accounts.sync,
+    accounts.logOutWithoutPort,
     config.PORT_EXPIRY_CHECK_MS,
     logger.child({ module: 'ports' }),
   )
-  const { inbound, spool } = installInbound(app, { db, config, logger, gateway, hub, media, sessions })
+  const { inbound, spool } = installInbound(app, {
+    db,
+    config,
+    logger,
+    gateway,
+    hub,
+    media,
+    sessions,
+    outbox: new OutboxRepository(db),
+  })
   const { outbox, dispatcher, requests } = installOutbox({
     db,
     config,

@@ -67,5 +67,16 @@ export function installAccounts(app: FastifyInstance, deps: AccountsDeps) {
   }
   const links: Engine = { name: 'account-links', start: resumeLinked, stop: () => runtime.shutdown() }
 
-  return { accounts, login, runtime, sync, links }
+  /** An account whose port ended (expired, refunded) is logged out and shown offline. */
+  async function logOutWithoutPort(accountId: number): Promise<void> {
+    await runtime.logout(String(accountId)).catch(() => undefined)
+    await sync.systemStore(accountId, {
+      linked: 0,
+      status: 'offline',
+      abnormal_reason: null,
+      last_error: 'port_expired',
+    })
+  }
+
+  return { accounts, login, runtime, sync, links, logOutWithoutPort }
 }

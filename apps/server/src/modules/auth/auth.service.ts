@@ -6,12 +6,9 @@ import {
   type LoginResult,
   UserStatus,
 } from '@app/core'
-import type { Db } from '../../db/index.js'
 import type { User } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import type { CaptchaService } from '../captcha/captcha.service.js'
-import { SignInRepository } from '../users/sign-in.repository.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
 import { accountLock, addressLock, type LoginLimiter } from './login-limiter.js'
 import { verifyPassword } from './password.js'
 import type { TokenService } from './token.service.js'
@@ -26,19 +23,25 @@ export interface ClientMeta {
  * password is always checked (against a decoy when nobody matched, so unknown names cost the
  * same) before anything about the name is answered.
  */
-export class AuthService {
-  private readonly signIn: SignInRepository
-  private readonly tenants: TenantsRepository
+/** What a sign-in asks of the owner of users and tenants (wired where the app is assembled). */
+export interface SignInLookups {
+  /** /login: tenant users (never platform staff) of that name, in one tenant when its account is given */
+  systemTenantUsers(username: string, targetAccount: string | undefined, limit: number): Promise<User[]>
+  /** /adminLogin: the user of that name in the tenant of that enterprise account */
+  systemByEnterpriseAccount(account: string, username: string): Promise<User | undefined>
+  /** 0 while the tenant may be used */
+  tenantStatus(tenantId: number): Promise<number | undefined>
+  /** the tenant behind an enterprise account name */
+  systemTenantIdByAccount(account: string): Promise<number | undefined>
+}
 
+export class AuthService {
   constructor(
-    db: Db,
+    private readonly signIn: SignInLookups,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
     private readonly captcha: CaptchaService,
-  ) {
-    this.signIn = new SignInRepository(db)
-    this.tenants = new TenantsRepository(db)
-  }
+  ) {}
 
   /**
    * /login: the tenants' people only, so its failures can never lock platform staff. The target
@@ -68,7 +71,7 @@ export class AuthService {
     const valid = await verifyPassword(user?.password_hash ?? null, password)
     if (locked) throw this.limiter.lockedError(locked)
     if (!user || !valid) throw await this.failed(user, meta)
-    const tenantStatus = await this.tenants.status(user.tenant_id)
+    const tenantStatus = await this.signIn.tenantStatus(user.tenant_id)
     if (user.status !== UserStatus.enabled || tenantStatus !== 0) throw new AppError(ErrorCode.userDisabled)
     await this.limiter.reset(accountLock(user))
     const issued = await this.tokens.issue(user, meta)
@@ -107,7 +110,7 @@ export class AuthService {
 
   /** The tenant id behind an enterprise account name (the admin login stores it before signing in). */
   async tenantIdByName(name: string): Promise<{ tenantId: number }> {
-    const tenantId = await this.tenants.systemIdByAccount(name.trim())
+    const tenantId = await this.signIn.systemTenantIdByAccount(name.trim())
     if (tenantId === undefined) throw new AppError(ErrorCode.tenantNotFound)
     return { tenantId }
   }

@@ -10,8 +10,9 @@ import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../accounts/db-errors.js'
-import { fanAccess } from '../fans/fan-access.js'
 import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
+import { fanPlaces } from '../fans/fan-places.js'
+import { canSeeSession } from '../sessions/session.visibility.js'
 import type { LabelsRepository } from './labels.repository.js'
 
 /**
@@ -113,9 +114,11 @@ export class LabelsService {
 
   /** Every fan must be the tenant's (else not found) and, for an agent, of their sessions. */
   private async requireFans(actor: Caller, fanIds: number[]): Promise<void> {
-    const { found, allowed } = await fanAccess(this.db, actor, fanIds)
-    if (fanIds.some((id) => !found.has(id))) throw notFound()
-    if (fanIds.some((id) => !allowed.has(id))) throw new AppError(ErrorCode.fanNotAccessible)
+    const places = await fanPlaces(this.db, actor.tenantId, fanIds)
+    if (fanIds.some((id) => !places.has(id))) throw notFound()
+    // the fans of the sessions the caller sees (the one session visibility rule)
+    if ([...places.values()].some((place) => !canSeeSession(actor, place)))
+      throw new AppError(ErrorCode.fanNotAccessible)
   }
 
   private async requireLabels(tenantId: number, labelIds: number[]): Promise<void> {

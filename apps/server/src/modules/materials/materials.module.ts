@@ -22,6 +22,6 @@ export function installMaterials(
   const materials = new MaterialsService(db, media)
   materialGroupsRoutes(app, new MaterialGroupsService(db))
   materialsRoutes(app, materials)
-  materialUploadRoutes(app, db, uploads, materials)
+  materialUploadRoutes(app, uploads, materials)
   return materials
 }

@@ -9,7 +9,6 @@ import {
 } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/index.js'
 import { callerOf } from '../../http/caller.js'
 import { ok } from '../../http/envelope.js'
 import { AppError, badRequest } from '../../http/errors.js'
@@ -68,7 +67,6 @@ async function gifAsMp4(req: FastifyRequest, gif: Buffer): Promise<Buffer> {
 
 export function materialUploadRoutes(
   app: FastifyInstance,
-  _db: Db,
   uploads: MediaQuota,
   materials: MaterialsService,
 ): void {

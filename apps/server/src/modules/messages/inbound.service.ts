@@ -16,7 +16,13 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { CommitBatcher, Job } from './commit-batcher.js'
 import { storedContent } from './inbound.content.js'
 import type { InboundSpool, SpooledEvent } from './inbound.spool.js'
-import { type Contact, contactKey, InboundStore, type StoreOutcome } from './inbound.store.js'
+import {
+  type Contact,
+  contactKey,
+  type EchoSettler,
+  InboundStore,
+  type StoreOutcome,
+} from './inbound.store.js'
 import { withoutNul } from './inbound.text.js'
 import type { MediaStore, StoredFile } from './media.store.js'
 import { presentMessage, presentMessageUpdate, presentSession } from './messages.presenter.js'
@@ -49,13 +55,14 @@ export class InboundService {
     private readonly db: Db,
     private readonly batcher: CommitBatcher,
     sessions: SessionsRepository,
+    outbox: EchoSettler,
     private readonly gateway: MessagingGateway,
     private readonly media: MediaStore,
     private readonly hub: RealtimeHub,
     private readonly log: Logger,
     private readonly spool?: InboundSpool,
   ) {
-    this.store = new InboundStore(db, sessions)
+    this.store = new InboundStore(db, sessions, outbox)
     this.wsAccounts = new AccountsRepository(db)
   }
 

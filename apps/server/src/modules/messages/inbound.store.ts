@@ -5,7 +5,6 @@ import type { Message, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { InboundMessage } from '../../gateway/port.js'
 import { FansRepository } from '../fans/fans.repository.js'
-import { OutboxRepository } from '../outbox/outbox.repository.js'
 import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import { fanIdentity, type StoredContent } from './inbound.content.js'
@@ -37,19 +36,23 @@ export function contactKey(accountId: number, m: InboundMessage): string {
   return `${accountId}|${m.chatType === 'group' ? normalizeJid(m.ref.chatId) : fanIdentity(m).jid}`
 }
 
+/** The outbox's part when our own message comes back from WhatsApp: its send is done. */
+export interface EchoSettler {
+  systemSettleEchoed(q: Q, messageId: number): Promise<void>
+}
+
 /** The writes of one inbound message, inside the caller's transaction. */
 export class InboundStore {
   readonly fans = new FansRepository()
   readonly groups: GroupChatsRepository
   readonly messages = new MessagesRepository()
-  private readonly outbox: OutboxRepository
 
   constructor(
     db: Db,
     private readonly sessions: SessionsRepository,
+    private readonly outbox: EchoSettler,
   ) {
     this.groups = new GroupChatsRepository(db)
-    this.outbox = new OutboxRepository(db)
   }
 
   /**

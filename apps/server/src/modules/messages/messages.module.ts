@@ -12,6 +12,7 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import { CommitBatcher } from './commit-batcher.js'
 import { InboundService } from './inbound.service.js'
 import { InboundSpool } from './inbound.spool.js'
+import type { EchoSettler } from './inbound.store.js'
 import type { MediaStore } from './media.store.js'
 
 export interface InboundDeps {
@@ -22,6 +23,8 @@ export interface InboundDeps {
   hub: RealtimeHub
   media: MediaStore
   sessions: SessionsRepository
+  /** settles the send of our own message when WhatsApp echoes it */
+  outbox: EchoSettler
 }
 
 /**
@@ -37,6 +40,7 @@ export function installInbound(app: FastifyInstance, deps: InboundDeps) {
     db,
     new CommitBatcher(db, lanes),
     deps.sessions,
+    deps.outbox,
     deps.gateway,
     deps.media,
     deps.hub,

@@ -1,8 +1,6 @@
 import type { Logger } from 'pino'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
-import type { AccountRuntime } from '../../gateway/runtime.js'
-import type { AccountStatusSync } from '../accounts/accounts.status.js'
 import type { PortsRepository } from './ports.repository.js'
 
 /** When a port expires its account is logged out and the port unbound (product decision). */
@@ -12,8 +10,8 @@ export class PortExpiryEngine implements Engine {
 
   constructor(
     private readonly ports: PortsRepository,
-    private readonly runtime: AccountRuntime,
-    private readonly sync: AccountStatusSync,
+    /** log out the account of an expired port (the accounts module does it) */
+    private readonly logOut: (accountId: number) => Promise<void>,
     intervalMs: number,
     private readonly log: Logger,
   ) {
@@ -32,13 +30,7 @@ export class PortExpiryEngine implements Engine {
     for (const p of expired) {
       if (p.account_id === null || !(await this.ports.systemUnbindExpired(p.id, p.account_id, now))) continue
       this.log.info({ portId: p.id, accountId: p.account_id }, 'port expired: account logged out')
-      await this.runtime.logout(String(p.account_id)).catch(() => undefined)
-      await this.sync.systemStore(p.account_id, {
-        linked: 0,
-        status: 'offline',
-        abnormal_reason: null,
-        last_error: 'port_expired',
-      })
+      await this.logOut(p.account_id)
     }
     return expired.length === 100
   }
