@@ -21,3 +21,26 @@ describe('listening address', () => {
     expect(loadConfig({ DEMO: '1', HOST: '' }).HOST).toBe('127.0.0.1')
   })
 })
+
+describe('the WhatsApp link', () => {
+  it('is Baileys by default and the simulator in demo mode', () => {
+    expect(loadConfig({}).GATEWAY).toBe('baileys')
+    expect(loadConfig({ DEMO: '1' }).GATEWAY).toBe('simulator')
+  })
+
+  it('is chosen by GATEWAY, and the simulator alone keeps to this machine like the demo', () => {
+    expect(loadConfig({ GATEWAY: 'simulator' })).toMatchObject({
+      GATEWAY: 'simulator',
+      DEMO: false,
+      HOST: '127.0.0.1',
+    })
+    expect(loadConfig({ DEMO: '1', GATEWAY: 'baileys' })).toMatchObject({
+      GATEWAY: 'baileys',
+      HOST: '0.0.0.0',
+    })
+  })
+
+  it('refuses an unknown gateway at start, naming the setting', () => {
+    expect(() => loadConfig({ GATEWAY: 'whatsapp-web' })).toThrow(/GATEWAY/)
+  })
+})

@@ -19,6 +19,8 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool,
+  /** the WhatsApp link: the real network (baileys) or the simulated one; unset: simulator in demo mode, else baileys */
+  GATEWAY: z.enum(['baileys', 'simulator']).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -66,7 +68,12 @@ const schema = z.object({
     .default(64 * 1024 * 1024),
 })
 
-export type Config = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; dataDir: string; webDist: string }
+export type Config = Omit<z.infer<typeof schema>, 'HOST' | 'GATEWAY'> & {
+  HOST: string
+  GATEWAY: 'baileys' | 'simulator'
+  dataDir: string
+  webDist: string
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -75,10 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
+  const gateway = c.GATEWAY ?? (c.DEMO ? 'simulator' : 'baileys')
   return {
     ...c,
-    // demo mode opens the simulated phone's API without a token: this machine only, unless HOST says otherwise
-    HOST: c.HOST || (c.DEMO ? '127.0.0.1' : '0.0.0.0'),
+    GATEWAY: gateway,
+    // the simulated phone's API answers without a token: this machine only, unless HOST says otherwise
+    HOST: c.HOST || (gateway === 'simulator' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   }

@@ -22,14 +22,15 @@ const demoAdmin = DEMO_USERS.find((u) => u.role === 'admin')?.password
 await ensurePlatformAdmin(db, logger, config.ADMIN_PASSWORD ?? (config.DEMO ? demoAdmin : undefined))
 const signIns = config.DEMO ? await seedDemo(db) : []
 
-// Messaging: the WhatsApp link is the simulator in demo mode and Baileys otherwise; links live in wa_auth_*.
+// Messaging: the WhatsApp link is chosen by GATEWAY (the simulator in demo mode, else Baileys); links live in wa_auth_*.
 const authStore = new KyselyAuthStateStore(db)
 let gateway: MessagingGateway
 let sim: AppDeps['sim']
-if (config.DEMO) {
+if (config.GATEWAY === 'simulator') {
   // a fresh seed per start: the simulator's message ids come from it and must not repeat across restarts
   const network = new SimNetwork({ seed: randomInt(2 ** 31) })
-  seedDemoNetwork(network)
+  // the demo's customers and their chatter; the simulator alone starts with an empty network
+  if (config.DEMO) seedDemoNetwork(network)
   const simulator = new SimulatorGateway({ network, links: linkStoreOnAuthStore(authStore) })
   gateway = simulator
   sim = { network, gateway: simulator }
@@ -42,7 +43,7 @@ if (config.DEMO) {
 const { app, engines, messaging } = await buildApp({ config, db, logger, gateway, sim })
 await app.listen({ port: config.PORT, host: config.HOST })
 await engines.start()
-if (sim) {
+if (sim && config.DEMO) {
   const linked = await linkDemoNumbers({ db, login: messaging.login, ...sim, logger })
   if (linked) logger.info({ linked }, 'demo numbers linked on the simulated network')
 }
@@ -51,6 +52,7 @@ logger.info(
   {
     ms: Date.now() - started,
     demo: config.DEMO,
+    gateway: config.GATEWAY,
     host: config.HOST,
     database: config.DATABASE_URL ? 'postgres' : 'sqlite',
   },
@@ -70,6 +72,11 @@ if (config.DEMO) {
     `\nDemo is running at ${address}  (ready in ${Date.now() - started} ms)\nSign-ins:\n${rows.join('\n')}\n` +
       `Simulated phone (scan QR codes, chat as a customer): ${address}/sim\n` +
       `${reach}\n\n`,
+  )
+} else if (sim) {
+  process.stdout.write(
+    `\nRunning on the simulated WhatsApp network at ${address}; its phone page is ${address}/sim\n` +
+      `Listening on ${config.HOST}: the simulated phone's API answers without signing in\n\n`,
   )
 }
 
