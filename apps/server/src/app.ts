@@ -23,10 +23,12 @@ import { installErrorHandler } from './http/error-handler.js'
 import { installSecurityHeaders } from './http/security.js'
 import { installTextInputCheck } from './http/text-input.js'
 import { installWeb } from './http/web.js'
+import { AccountAgentsRepository } from './modules/accounts/account-agents.repository.js'
 import type { AccountLoginService } from './modules/accounts/accounts.login.js'
 import { installAccounts } from './modules/accounts/accounts.module.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { AccountStatusSync } from './modules/accounts/accounts.status.js'
+import { installAgents } from './modules/agents/agents.module.js'
 import { AnnouncementsRepository } from './modules/announcements/announcements.repository.js'
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
 import { AnnouncementsService } from './modules/announcements/announcements.service.js'
@@ -34,6 +36,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService, type SignInLookups } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
+import { installBilling } from './modules/billing/billing.module.js'
 import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
@@ -52,6 +55,8 @@ import type { OutboxDispatcher } from './modules/outbox/outbox.engine.js'
 import { installOutbox } from './modules/outbox/outbox.module.js'
 import { OutboxRepository } from './modules/outbox/outbox.repository.js'
 import type { OutboxService } from './modules/outbox/outbox.service.js'
+import { OutboxDepthRepository } from './modules/outbox/outbox-depth.repository.js'
+import { installPlatform, platformCore } from './modules/platform/platform.module.js'
 import { PortExpiryEngine } from './modules/ports/ports.engine.js'
 import { installPorts } from './modules/ports/ports.module.js'
 import type { PortsRepository } from './modules/ports/ports.repository.js'
@@ -158,12 +163,8 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     tenantStatus: (tenantId) => tenants.status(tenantId),
     systemTenantIdByAccount: (account) => tenants.systemIdByAccount(account),
   }
-  authRoutes(
-    app,
-    new AuthService(signInLookups, tokens, limiter, captcha),
-    tokens,
-    config.LOGIN_RATE_PER_MINUTE,
-  )
+  const auth = new AuthService(signInLookups, tokens, limiter, captcha)
+  authRoutes(app, auth, tokens, config.LOGIN_RATE_PER_MINUTE)
   captchaRoutes(app, captcha, config.LOGIN_RATE_PER_MINUTE)
   usersRoutes(app, users)
   announcementsRoutes(app, new AnnouncementsService(new AnnouncementsRepository(db)))
@@ -209,6 +210,31 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     relay: hub,
   })
 
+  // ---- Platform operations and billing: staff and tenants, orders of ports and seats, the tenant's agents ----
+  const platform = platformCore(db)
+  const accountAgents = new AccountAgentsRepository(db)
+  const billing = installBilling(app, platform, {
+    db,
+    logger,
+    tokens,
+    accounts: accountAgents,
+    portsEnded: () => portExpiry.tick(),
+    checkMs: config.PORT_EXPIRY_CHECK_MS,
+  })
+  installPlatform(app, platform, {
+    db,
+    tokens,
+    slots: () => billing.slots,
+    status: {
+      accountsByStatus: () => accountAgents.systemByStatus(),
+      outboxDepth: () => new OutboxDepthRepository(db).systemDepth(),
+    },
+  })
+  installAgents(app, { db, users: platform.users, seats: billing.seats, accounts: accountAgents, tokens })
+  auth.checkOnSignIn((user) => billing.seats.assertCanSignIn(db, user))
+  users.useBusinessProfiles((actor) => platform.settings.profileForUser(actor))
+  // ---- end of platform operations and billing ----
+
   // The desk's supporting services: labels, the material libraries (files in the media store), translation.
   installLabels(app, db)
   const materials = installMaterials(app, db, media, uploads)
@@ -238,7 +264,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
 
   // Engines: started by the caller (main, or a test that wants them), in this order; stopped in reverse on close.
   const engines = new Engines(logger.child({ module: 'engines' }))
-  engines.add(spool, accounts.links, portExpiry, dispatcher, requests, mediaCleanup)
+  engines.add(spool, accounts.links, portExpiry, billing.seatExpiry, dispatcher, requests, mediaCleanup)
   app.addHook('onClose', () => engines.stop())
 
   await installWeb(app, config.webDist)

@@ -14,6 +14,8 @@ export const Access = {
   platformAdmin: [Role.admin],
   /** Sales operations: order statistics, business users, supervisors, configuration. */
   operations: [Role.operations],
+  /** The platform's leads: the admin sees everything operations sees (statistics, price list). */
+  platformLeads: [Role.admin, Role.operations],
   /** Customers and orders: operations, and a business user for their own. */
   sales: [Role.operations, Role.business],
   /** The paying tenant's people. */

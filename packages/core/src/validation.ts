@@ -119,6 +119,9 @@ export const validationMessages = {
     'captcha.required': '请先完成滑块验证',
     'announcement.title': '请输入标题（最多100个字符）',
     'announcement.content': '请输入内容（最多5000个字符）',
+    'username.format': '用户名为2-30位字母、数字或 _ . @ -',
+    'enterprise.required': '请输入企业账号',
+    'enterprise.format': '企业账号为2-30位字母、数字、_ 或 -',
   },
   en: {
     required: 'This field is required',
@@ -165,6 +168,9 @@ export const validationMessages = {
     'captcha.required': 'Complete the slider verification first',
     'announcement.title': 'Enter a title (at most 100 characters)',
     'announcement.content': 'Enter the content (at most 5000 characters)',
+    'username.format': 'The user name is 2–30 letters, digits or _ . @ -',
+    'enterprise.required': 'Enter the enterprise account',
+    'enterprise.format': 'The enterprise account is 2–30 letters, digits, _ or -',
   },
 } as const
 

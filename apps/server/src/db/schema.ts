@@ -9,8 +9,18 @@ import type {
   SessionDeletionTable,
   SessionReadTable,
 } from './schema.desk.js'
+import type {
+  AgentGroupTable,
+  ExpiryDismissalTable,
+  OrderTable,
+  PlatformSettingTable,
+  RecordChangeTable,
+  RenewalRequestTable,
+  SeatTable,
+} from './schema.platform.js'
 
 export type * from './schema.desk.js'
+export type * from './schema.platform.js'
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds; flags are 0/1 integers so the
@@ -27,6 +37,10 @@ export interface TenantTable {
   status: number
   created_at: number
   updated_at: number
+  /** the operations or business user credited with the tenant (migration 0010) */
+  seller_user_id: Generated<number | null>
+  /** 1 for a trial tenant made by addTestUser */
+  test: Generated<number>
 }
 
 export interface UserTable {
@@ -45,6 +59,10 @@ export interface UserTable {
   parent_user_id: number | null
   created_at: number
   updated_at: number
+  /** an agent's group (migration 0010) */
+  agent_group_id: Generated<number | null>
+  /** set when deleted: the row stays for the history that points at it, under a freed name */
+  deleted_at: Generated<number | null>
 }
 
 export interface AuthTokenTable {
@@ -141,6 +159,14 @@ export interface PortTable {
   account_id: number | null
   created_at: number
   updated_at: number
+  /** migration 0010: a port is an order's record, with its start, money and how it ended (0: its created_at) */
+  starts_at: Generated<number>
+  order_id: Generated<number | null>
+  /** 'refunded' or 'merged' when ended early */
+  ended_reason: Generated<string | null>
+  merged_into: Generated<number | null>
+  paid_cents: Generated<number>
+  refunded_cents: Generated<number>
 }
 
 export interface FanTable {
@@ -338,6 +364,13 @@ export interface Database extends AuthTables {
   desk_presence: DeskPresenceTable
   session_deletions: SessionDeletionTable
   group_preferences: GroupPreferenceTable
+  agent_groups: AgentGroupTable
+  seats: SeatTable
+  orders: OrderTable
+  record_changes: RecordChangeTable
+  renewal_requests: RenewalRequestTable
+  platform_settings: PlatformSettingTable
+  expiry_dismissals: ExpiryDismissalTable
 }
 
 export type Tenant = Selectable<TenantTable>

@@ -6,6 +6,7 @@ import {
   USERNAME_MAX,
 } from '../constants.js'
 import { checkLoginPassword, checkPassword } from '../validation.js'
+import { businessProfileBody } from './platform.js'
 
 const username = z
   .string({ message: 'username.required' })
@@ -100,6 +101,8 @@ export const currentUser = z.object({
   riskStatus: z.number(),
   enableMasterAiTranslate: z.boolean(),
   translateTools: z.array(z.string()),
+  /** the business-edition profile of the operations team that sells the tenant; null for the platform's own (always sent by the server) */
+  businessProfile: businessProfileBody.nullable().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUser>
 

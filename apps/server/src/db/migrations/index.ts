@@ -8,6 +8,7 @@ import * as groups from './0006_groups.js'
 import * as captchaFailures from './0007_captcha_failures.js'
 import * as mediaCleanup from './0008_media_cleanup.js'
 import * as gatewayRequests from './0009_gateway_requests.js'
+import * as platformBilling from './0010_platform_billing.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_captcha_failures': captchaFailures,
   '0008_media_cleanup': mediaCleanup,
   '0009_gateway_requests': gatewayRequests,
+  '0010_platform_billing': platformBilling,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,12 @@ export class AuthService {
     private readonly captcha: CaptchaService,
   ) {}
 
+  /** Rules of other modules a sign-in must pass once the password is right (an agent's seat). */
+  private readonly checks: ((user: User) => Promise<void>)[] = []
+  checkOnSignIn(check: (user: User) => Promise<void>): void {
+    this.checks.push(check)
+  }
+
   /**
    * /login: the tenants' people only, so its failures can never lock platform staff. The target
    * account is needed only when the name exists in several tenants.
@@ -73,6 +79,7 @@ export class AuthService {
     if (!user || !valid) throw await this.failed(user, meta)
     const tenantStatus = await this.signIn.tenantStatus(user.tenant_id)
     if (user.status !== UserStatus.enabled || tenantStatus !== 0) throw new AppError(ErrorCode.userDisabled)
+    for (const check of this.checks) await check(user)
     await this.limiter.reset(accountLock(user))
     const issued = await this.tokens.issue(user, meta)
     return { ...issued, tenantId: user.tenant_id, userId: user.id }

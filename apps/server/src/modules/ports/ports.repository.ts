@@ -117,6 +117,7 @@ export class PortsRepository {
     if (count <= 0) return
     const rows = Array.from({ length: count }, () => ({
       tenant_id: tenantId,
+      starts_at: now,
       expires_at: expiresAt,
       account_id: null,
       created_at: now,

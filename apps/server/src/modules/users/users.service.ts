@@ -1,4 +1,5 @@
 import {
+  type BusinessProfile,
   type CurrentUser,
   checkPassword,
   ErrorCode,
@@ -23,6 +24,12 @@ export class UsersService {
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
   ) {}
+
+  /** The business-edition profile a user is shown (the platform module's settings). */
+  private businessProfiles: ((actor: Caller) => Promise<BusinessProfile | null>) | null = null
+  useBusinessProfiles(source: (actor: Caller) => Promise<BusinessProfile | null>): void {
+    this.businessProfiles = source
+  }
 
   /** Whether `userId` is an enabled agent (customerUser) of the tenant: whom a supervisor may act as. */
   async isActiveAgent(tenantId: number, userId: number): Promise<boolean> {
@@ -122,6 +129,7 @@ export class UsersService {
       riskStatus: row.risk_status,
       enableMasterAiTranslate: false,
       translateTools: [],
+      businessProfile: (await this.businessProfiles?.(actor)) ?? null,
     }
   }
 

@@ -16,8 +16,13 @@ export const OWNERSHIP: Record<string, Ownership> = {
     owns: ['ws_accounts', 'account_groups', 'acquisition_shares'],
     reads: ['users', 'fans', 'sessions', 'tenants'],
   },
+  agents: { owns: ['agent_groups'] },
   announcements: { owns: ['announcements'], reads: ['users'] },
   auth: { owns: ['auth_tokens', 'login_failures'], reads: ['users', 'tenants'] },
+  billing: {
+    owns: ['seats', 'orders', 'record_changes', 'renewal_requests', 'expiry_dismissals'],
+    reads: ['users'],
+  },
   captcha: { owns: ['captchas', 'captcha_failures'] },
   desk: { owns: ['desk_presence', 'session_reads', 'session_deletions'], reads: ['users'] },
   fans: { owns: ['fans', 'fan_labels'], reads: ['ws_accounts', 'account_groups', 'sessions', 'labels'] },
@@ -29,6 +34,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
     owns: ['outbox', 'gateway_requests'],
     reads: ['messages', 'sessions', 'ws_accounts', 'tenants', 'fans'],
   },
+  platform: { owns: ['platform_settings'] },
   ports: { owns: ['ports'], reads: ['ws_accounts'] },
   sessions: {
     owns: ['sessions', 'group_chats', 'group_members', 'group_preferences'],

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+
+type Q = Kysely<Database>
+
+/**
+ * WS accounts as the supervisor assigns them to agents (one agent per account: the column holds
+ * one), and the counts the platform's pages show. Tenant methods take the tenant first.
+ */
+export class AccountAgentsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Live accounts of these agents. */
+  ofAgents(tenantId: number, agentIds: number[]) {
+    if (agentIds.length === 0) return Promise.resolve([])
+    return this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'phone', 'status', 'agent_user_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('agent_user_id', 'in', agentIds)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute()
+  }
+
+  /** How many of these ids are live accounts of the tenant. */
+  async countLive(tenantId: number, ids: number[], q: Q = this.db): Promise<number> {
+    if (ids.length === 0) return 0
+    const row = await q
+      .selectFrom('ws_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  /** Exactly these accounts are the agent's: others of the agent are unassigned, these taken from whoever had them. */
+  async setAgentAccounts(q: Q, tenantId: number, agentId: number, accountIds: number[]): Promise<void> {
+    const now = Date.now()
+    let release = q
+      .updateTable('ws_accounts')
+      .set({ agent_user_id: null, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('agent_user_id', '=', agentId)
+    if (accountIds.length > 0) release = release.where('id', 'not in', accountIds)
+    await release.execute()
+    if (accountIds.length === 0) return
+    await q
+      .updateTable('ws_accounts')
+      .set({ agent_user_id: agentId, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', accountIds)
+      .where('deleted_at', 'is', null)
+      .execute()
+  }
+
+  /** Linked numbers per tenant: online now, and all live ones. */
+  async countsByTenant(tenantIds: number[]): Promise<Map<number, { online: number; total: number }>> {
+    if (tenantIds.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('ws_accounts')
+      .select((eb) => [
+        'tenant_id',
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when('status', '=', 'online').then(1).else(0).end()).as('online'),
+      ])
+      .where('tenant_id', 'in', tenantIds)
+      .where('deleted_at', 'is', null)
+      .groupBy('tenant_id')
+      .execute()
+    return new Map(rows.map((r) => [r.tenant_id, { online: Number(r.online ?? 0), total: Number(r.total) }]))
+  }
+
+  /** Live accounts of every tenant by status. */
+  async systemByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('ws_accounts')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('deleted_at', 'is', null)
+      .groupBy('status')
+      .execute()
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  }
+}

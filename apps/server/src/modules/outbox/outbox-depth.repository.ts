@@ -1,0 +1,17 @@
+import { OutboxState } from '@app/core'
+import type { Db } from '../../db/index.js'
+
+/** How much waits in the outbox across tenants: the admin's status panel. */
+export class OutboxDepthRepository {
+  constructor(private readonly db: Db) {}
+
+  async systemDepth(now = Date.now()): Promise<{ pending: number; oldestAgeMs: number | null }> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('created_at').as('oldest')])
+      .where('state', 'in', [OutboxState.requested, OutboxState.sending])
+      .executeTakeFirstOrThrow()
+    const oldest = row.oldest === null ? null : Number(row.oldest)
+    return { pending: Number(row.n), oldestAgeMs: oldest === null ? null : Math.max(0, now - oldest) }
+  }
+}

@@ -1,0 +1,68 @@
+import { Role } from '@app/core'
+import type { Caller } from '../../http/caller.js'
+import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
+import type { UserAdminRepository } from '../users/user-admin.repository.js'
+
+/**
+ * Which sellers' tenants and orders a platform user sees: admin all; an operations user their
+ * own and their salespeople's; a business user their own. `sellerIds` is null for "all".
+ */
+export interface SellerScope {
+  sellerIds: number[] | null
+}
+
+export class PlatformScope {
+  constructor(
+    private readonly users: UserAdminRepository,
+    private readonly tenants: TenantAdminRepository,
+  ) {}
+
+  async sellers(caller: Caller): Promise<SellerScope> {
+    if (caller.roleId === Role.admin) return { sellerIds: null }
+    if (caller.roleId === Role.operations)
+      return { sellerIds: [caller.userId, ...(await this.users.systemBusinessIdsOf(caller.userId))] }
+    if (caller.roleId === Role.business) return { sellerIds: [caller.userId] }
+    return { sellerIds: [] }
+  }
+
+  /** The tenants the caller sees: null for every tenant. */
+  async tenantIds(caller: Caller): Promise<number[] | null> {
+    const { sellerIds } = await this.sellers(caller)
+    return sellerIds === null ? null : this.tenants.systemIdsBySellers(sellerIds)
+  }
+
+  /** Whether the caller sees this tenant. */
+  async seesTenant(caller: Caller, tenantId: number): Promise<boolean> {
+    const tenant = await this.tenants.systemFind(tenantId)
+    if (!tenant) return false
+    const { sellerIds } = await this.sellers(caller)
+    return sellerIds === null || (tenant.seller_user_id !== null && sellerIds.includes(tenant.seller_user_id))
+  }
+
+  /** Whether the caller may credit a tenant or an order to this seller: a live operations or business user in their scope. */
+  async validSeller(caller: Caller, sellerId: number): Promise<boolean> {
+    const seller = await this.users.systemFind(sellerId)
+    if (!seller || (seller.role_id !== Role.operations && seller.role_id !== Role.business)) return false
+    const { sellerIds } = await this.sellers(caller)
+    return sellerIds === null || sellerIds.includes(sellerId)
+  }
+
+  /**
+   * The operations user whose prices, trial and profile apply to a seller: the seller itself when
+   * operations, their operations user when business; null otherwise (the platform's defaults).
+   */
+  async operationsOf(sellerId: number | null): Promise<number | null> {
+    if (sellerId === null) return null
+    const seller = await this.users.systemFind(sellerId)
+    if (!seller) return null
+    if (seller.role_id === Role.operations) return seller.id
+    if (seller.role_id === Role.business) return seller.parent_user_id
+    return null
+  }
+
+  /** The operations user behind a tenant's seller. */
+  async operationsOfTenant(tenantId: number): Promise<number | null> {
+    const tenant = await this.tenants.systemFind(tenantId)
+    return this.operationsOf(tenant?.seller_user_id ?? null)
+  }
+}

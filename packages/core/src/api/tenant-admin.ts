@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { GROUP_NAME_MAX, UserStatus } from '../constants.js'
+import { BATCH_IDS_MAX } from '../messaging.js'
+import { Role } from '../roles.js'
+import { checkGroupName } from '../validation.js'
+import { NICKNAME_MAX, newPassword, newUsername } from './platform.js'
+
+/**
+ * The supervisor's people (/customerServiceManage): agents (customerUser and customerUserLeader),
+ * each on a seat, with the WS accounts assigned to them, and agent groups.
+ */
+export const AgentPath = {
+  /** POST: /customerServiceManage/list */
+  agentQuery: '/damai/customer/agent/query',
+  /** POST: needs a free, unexpired seat */
+  agentCreate: '/damai/customer/agent/create',
+  /** PUT */
+  agentUpdate: '/damai/customer/agent/update',
+  agentUpdateStatus: '/damai/customer/agent/updateStatus',
+  agentUpdatePassword: '/damai/customer/agent/updatePassword',
+  /** PUT: exactly these WS accounts are the agent's (one agent per account) */
+  agentBindAccounts: '/damai/customer/agent/bindAccounts',
+  /** DELETE with `?id=`: frees the seat, unassigns the accounts */
+  agentDelete: '/damai/customer/agent',
+  /** POST: /customerServiceManage/group, every group with its member count */
+  groupList: '/damai/customer/agentGroup/list',
+  /** POST create, PUT rename, DELETE `?id=` (refused while the group has members) */
+  group: '/damai/customer/agentGroup',
+} as const
+
+/** The roles a supervisor gives their people. */
+export const AGENT_ROLE_IDS = [Role.customerUser, Role.customerUserLeader] as const
+export type AgentRoleId = (typeof AGENT_ROLE_IDS)[number]
+
+const id = z.number({ message: 'invalid' }).int().positive()
+const roleId = z.union([z.literal(Role.customerUser), z.literal(Role.customerUserLeader)])
+const nickname = z.string().trim().max(NICKNAME_MAX, 'tooLong')
+const status = z.union([z.literal(UserStatus.enabled), z.literal(UserStatus.disabled)])
+
+/** An agent group name: the shared group-name rule (no spaces, at most 20). */
+export const agentGroupName = z
+  .string({ message: 'groupName.required' })
+  .max(GROUP_NAME_MAX * 4, 'groupName.length')
+  .superRefine((v, ctx) => {
+    const key = checkGroupName(v)
+    if (key) ctx.addIssue({ code: 'custom', message: key })
+  })
+
+/** POST /damai/customer/agent/query: newest first. */
+export const agentQueryBody = z.object({
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+  /** user name or nickname, ignoring case */
+  keyword: z.string().trim().max(50, 'tooLong').optional(),
+  status: status.optional(),
+  roleId: roleId.optional(),
+  /** 0: agents in no group */
+  groupId: z.number().int().min(0).optional(),
+})
+export type AgentQueryBody = z.infer<typeof agentQueryBody>
+
+/** POST /damai/customer/agent/create */
+export const agentCreateBody = z.object({
+  username: newUsername,
+  nickname: nickname.optional(),
+  password: newPassword,
+  roleId: roleId.default(Role.customerUser),
+  groupId: id.nullable().optional(),
+  /** WS accounts assigned at once (taken from any other agent) */
+  accountIds: z.array(id).max(BATCH_IDS_MAX, 'tooLong').optional(),
+})
+export type AgentCreateBody = z.infer<typeof agentCreateBody>
+
+/** PUT /damai/customer/agent/update: only the fields given change. */
+export const agentUpdateBody = z.object({
+  id,
+  nickname: nickname.optional(),
+  roleId: roleId.optional(),
+  groupId: id.nullable().optional(),
+})
+export type AgentUpdateBody = z.infer<typeof agentUpdateBody>
+
+/** PUT /damai/customer/agent/updateStatus: disabling signs the agent out. */
+export const agentStatusBody = z.object({ id, status })
+/** PUT /damai/customer/agent/updatePassword: a reset by the supervisor. */
+export const agentPasswordBody = z.object({ userId: id, password: newPassword })
+/** PUT /damai/customer/agent/bindAccounts: an empty list unassigns every account of the agent. */
+export const agentBindAccountsBody = z.object({ id, accountIds: z.array(id).max(BATCH_IDS_MAX, 'tooLong') })
+export const agentIdQuery = z.object({ id: z.coerce.number().int().positive() })
+
+export const agentGroupCreateBody = z.object({ name: agentGroupName })
+export const agentGroupRenameBody = z.object({ id, name: agentGroupName })
+export const agentGroupListBody = z.object({})
+
+export interface AgentRowView {
+  id: number
+  username: string
+  nickname: string
+  roleId: number
+  status: number
+  groupId: number | null
+  groupName: string | null
+  /** the seat the agent occupies, and when it ends */
+  seatId: number | null
+  seatExpiresAt: number | null
+  /** false when the seat has ended: the agent cannot sign in */
+  seatActive: boolean
+  accounts: { id: number; phone: string | null; status: string }[]
+  createdAt: number
+}
+
+export interface AgentGroupView {
+  id: number
+  name: string
+  memberCount: number
+  createdAt: number
+}
