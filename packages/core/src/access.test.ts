@@ -11,6 +11,7 @@ describe('role groups per area', () => {
       platform: [1, 2, 3],
       platformAdmin: [Role.admin],
       operations: [Role.operations],
+      platformLeads: [Role.admin, Role.operations],
       sales: [Role.operations, Role.business],
       tenant: [4, 5, 6],
       master: [Role.customerMaster],
