@@ -6,6 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 4610)
 // Set once in the runner; workers inherit it, so tests can read the server's database.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `wsdesk-e2e-${process.pid}`)
 const dataDir = process.env.E2E_DATA_DIR
+// A second server as `npm start` runs it on a fresh machine: no demo seed, the simulated network only.
+const onboardPort = port + 2
+process.env.E2E_ONBOARD_DATA_DIR ??= path.join(os.tmpdir(), `wsdesk-e2e-onboard-${process.pid}`)
+const onboardDir = process.env.E2E_ONBOARD_DATA_DIR
+/** The first admin's password, as the operator sets it before the first start. */
+process.env.E2E_ONBOARD_ADMIN_PASSWORD ??= 'Start2468admin'
 
 /** Browser flows in Debian's Chromium against the built server in demo mode, on a fresh database. */
 export default defineConfig({
@@ -17,6 +23,14 @@ export default defineConfig({
   // no retry anywhere: a retried pass hides a flaky flow
   retries: 0,
   outputDir: 'test-results',
+  projects: [
+    { name: 'demo', testIgnore: /onboarding\.spec\.ts/ },
+    {
+      name: 'onboarding',
+      testMatch: /onboarding\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${onboardPort}` },
+    },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
@@ -63,6 +77,22 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         LOGIN_RATE_PER_MINUTE: '1000',
         TRANSLATE_URL: `http://127.0.0.1:${port + 1}`,
+      },
+    },
+    {
+      command: `rm -rf ${onboardDir} && node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${onboardPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        GATEWAY: 'simulator',
+        PORT: String(onboardPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: onboardDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: process.env.E2E_ONBOARD_ADMIN_PASSWORD,
       },
     },
   ],

@@ -18,12 +18,12 @@ export const demo = {
   leader: { username: 'leader', password: 'Leader123', enterprise: 'demo' },
 } satisfies Record<string, DemoUser>
 
-/** Where the server under test keeps its SQLite database (set in playwright.config.ts). */
-const dbFile = () => path.join(process.env.E2E_DATA_DIR ?? '', 'app.db')
+/** Where a server under test keeps its SQLite database (set in playwright.config.ts). */
+const dbFile = (dataDir = process.env.E2E_DATA_DIR ?? '') => path.join(dataDir, 'app.db')
 
 /** The gap position of a captcha, read from the server's database as only a person looking at it would know. */
-export function captchaGap(token: string): number {
-  const db = new Database(dbFile(), { readonly: true, fileMustExist: true })
+export function captchaGap(token: string, dataDir?: string): number {
+  const db = new Database(dbFile(dataDir), { readonly: true, fileMustExist: true })
   try {
     const row = db.prepare('select x from captchas where token = ?').get(token) as { x: number } | undefined
     if (!row) throw new Error(`no captcha ${token}`)
@@ -55,7 +55,7 @@ export async function dragCaptcha(page: Page, dx: number): Promise<void> {
 }
 
 /** Signs in on /adminLogin, solving the slider captcha. */
-export async function adminSignIn(page: Page, user: DemoUser): Promise<void> {
+export async function adminSignIn(page: Page, user: DemoUser, dataDir?: string): Promise<void> {
   const puzzle = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/get'))
   await page.goto('/adminLogin')
   const { data } = (await (await puzzle).json()) as { data: { token: string } }
@@ -64,7 +64,7 @@ export async function adminSignIn(page: Page, user: DemoUser): Promise<void> {
   await page.getByTestId('login-password').fill(user.password)
   await expect(page.getByTestId('captcha-handle')).toBeVisible()
   const check = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/check'))
-  await dragCaptcha(page, captchaGap(data.token))
+  await dragCaptcha(page, captchaGap(data.token, dataDir))
   expect(((await (await check).json()) as { code: number }).code).toBe(0)
   await page.getByTestId('login-submit').click()
   await expect(page).not.toHaveURL(/\/adminLogin/)
