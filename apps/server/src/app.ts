@@ -36,7 +36,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService, type SignInLookups } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
-import { installBilling } from './modules/billing/billing.module.js'
+import { type Billing, installBilling } from './modules/billing/billing.module.js'
 import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
@@ -56,7 +56,7 @@ import { installOutbox } from './modules/outbox/outbox.module.js'
 import { OutboxRepository } from './modules/outbox/outbox.repository.js'
 import type { OutboxService } from './modules/outbox/outbox.service.js'
 import { OutboxDepthRepository } from './modules/outbox/outbox-depth.repository.js'
-import { installPlatform, platformCore } from './modules/platform/platform.module.js'
+import { installPlatform, type PlatformCore, platformCore } from './modules/platform/platform.module.js'
 import { PortExpiryEngine } from './modules/ports/ports.engine.js'
 import { installPorts } from './modules/ports/ports.module.js'
 import type { PortsRepository } from './modules/ports/ports.repository.js'
@@ -114,6 +114,10 @@ export interface App {
   messaging: Messaging
   /** the agent desk; `desk.settled()` waits for work answered before it finished (revokes, read receipts) */
   desk: Desk
+  /** orders, records and seats of ports and seats, for the demo seed and tests */
+  billing: Billing
+  /** the platform's staff, tenants, scope and settings */
+  platform: PlatformCore
 }
 
 /** Assemble the server in one fixed order: external plugins, app plugins, modules, web. */
@@ -285,5 +289,5 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     runtime: accounts.runtime,
     sync: accounts.sync,
   }
-  return { app, routes, services: { tokens, users, captcha }, engines, messaging, desk }
+  return { app, routes, services: { tokens, users, captcha }, engines, messaging, desk, billing, platform }
 }

@@ -10,6 +10,7 @@ import { SimulatorGateway } from './gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
 import { SimNetwork } from './gateway/simulator/network.js'
 import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
+import { seedDemoBilling } from './modules/system/demo-billing.js'
 import { linkDemoNumbers } from './modules/system/demo-link.js'
 import { DEMO_USERS, seedDemo, seedDemoNetwork } from './modules/system/demo-seed.js'
 
@@ -40,7 +41,8 @@ if (config.GATEWAY === 'simulator') {
   gateway = new BaileysGateway({ store: authStore, logger: logger.child({ module: 'baileys' }) })
 }
 
-const { app, engines, messaging } = await buildApp({ config, db, logger, gateway, sim })
+const { app, engines, messaging, billing, platform } = await buildApp({ config, db, logger, gateway, sim })
+if (config.DEMO) await seedDemoBilling(db, billing, platform.tenants)
 await app.listen({ port: config.PORT, host: config.HOST })
 await engines.start()
 if (sim && config.DEMO) {

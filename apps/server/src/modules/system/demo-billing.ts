@@ -1,0 +1,62 @@
+import type { Db } from '../../db/index.js'
+import type { Billing } from '../billing/billing.module.js'
+import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
+import { TenantsRepository } from '../users/tenants.repository.js'
+import { UsersRepository } from '../users/users.repository.js'
+import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
+
+const DAY = 86_400_000
+
+/**
+ * Demo: the demo tenant as a customer of the demo business user, with a seat order of one year
+ * for its agents and a second, shorter port order that the expiry reminder shows. Runs once: a
+ * tenant that has a seller already is left as it is.
+ */
+export async function seedDemoBilling(
+  db: Db,
+  billing: Pick<Billing, 'orders' | 'seats'>,
+  tenants: Pick<TenantAdminRepository, 'update' | 'systemFind'>,
+): Promise<void> {
+  const ids = new TenantsRepository(db)
+  const tenantId = await ids.systemIdByAccount(DEMO_TENANT_ACCOUNT)
+  const platformTenantId = await ids.systemPlatformId()
+  if (tenantId === undefined || platformTenantId === undefined) return
+  const tenant = await tenants.systemFind(tenantId)
+  if (!tenant || tenant.seller_user_id !== null) return
+  const users = new UsersRepository(db)
+  const sellerId = (await users.idByName(platformTenantId, 'business')) ?? null
+  const operatorId = (await users.idByName(platformTenantId, 'operations')) ?? sellerId
+  if (operatorId === null) return
+  const agentIds = (
+    await Promise.all(['agent1', 'agent2', 'leader'].map((name) => users.idByName(tenantId, name)))
+  ).filter((id): id is number => id !== undefined)
+  await db.transaction().execute(async (tx) => {
+    await tenants.update(tenantId, { seller_user_id: sellerId }, tx)
+    await billing.orders.createIn(tx, {
+      tenantId,
+      kind: 'seat',
+      quantity: agentIds.length + 1,
+      days: 365,
+      amount: (agentIds.length + 1) * 36_500,
+      sellerId,
+      operatorId,
+      remark: 'demo',
+    })
+    // two ports ending within the reminder window: the supervisor's expiry reminder has something to say
+    await billing.orders.createIn(
+      tx,
+      {
+        tenantId,
+        kind: 'port',
+        quantity: 2,
+        days: 30,
+        amount: 6_000,
+        sellerId,
+        operatorId,
+        remark: 'demo',
+      },
+      Date.now() - 27 * DAY,
+    )
+    for (const id of agentIds) await billing.seats.take(tx, tenantId, id)
+  })
+}
