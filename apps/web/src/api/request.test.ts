@@ -65,7 +65,7 @@ beforeEach(async () => {
   ui = { error: vi.fn(), confirm: vi.fn(() => ({ destroy: vi.fn() })) }
   const noop = vi.fn()
   setFeedback({
-    message: { error: ui.error, success: noop, warning: noop, info: noop },
+    message: { error: ui.error, success: noop, warning: noop, info: noop, loading: vi.fn() },
     modal: { confirm: ui.confirm, warning: vi.fn(), info: vi.fn() },
     notification: { info: noop },
   } satisfies Feedback)

@@ -38,7 +38,7 @@ beforeEach(() => {
   const noop = vi.fn()
   const dialog = vi.fn(() => ({ destroy: noop }))
   setFeedback({
-    message: { error, success: noop, warning: noop, info: noop },
+    message: { error, success: noop, warning: noop, info: noop, loading: noop },
     modal: { confirm: dialog, warning: dialog, info: dialog },
     notification: { info: noop },
   })

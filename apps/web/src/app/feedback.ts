@@ -16,7 +16,7 @@ type Dialog = (config: ModalFuncProps) => { destroy: () => void }
  * ConfigProvider); until it mounts, and in unit tests, antd's static methods are used.
  */
 export interface Feedback {
-  message: { error: Toast; success: Toast; warning: Toast; info: Toast }
+  message: { error: Toast; success: Toast; warning: Toast; info: Toast; loading: Toast }
   modal: { confirm: Dialog; warning: Dialog; info: Dialog }
   notification: { info: (args: NotificationArgsProps) => void }
 }

@@ -41,9 +41,10 @@ const SPEC: Record<string, RoleId[]> = Object.fromEntries([
   ...area([4, 6], '/chatHistory/index'),
   ...area(ADMIN, '/operationsManage', '/announcementManage/index', '/systemManage/index'),
   ...group(ADMIN, '/accountNurturingManage', 'sourceMaterial', 'rule'),
-  ...area(OPERATIONS, '/orderStatistics/index', '/businessManage', '/customerMasterManage'),
+  ...area(OPERATIONS, '/orderStatistics/index', '/businessManage'),
   ...area(OPERATIONS, '/configManage', '/businessSet'),
-  ...area(SALES, '/customerManage', '/orderManage'),
+  // a business user manages the supervisors of their own customers too
+  ...area(SALES, '/customerManage', '/orderManage', '/customerMasterManage'),
   ...group(
     DESK,
     '/customerServiceDesk',

@@ -13,6 +13,14 @@ const AccountList = lazy(() => import('../pages/accountManage/index/index'))
 const AccountGroup = lazy(() => import('../pages/accountManage/group/index'))
 const AccountImport = lazy(() => import('../pages/accountManage/import/index'))
 const ComingSoon = lazy(() => import('../pages/comingSoon'))
+const OperationsManage = lazy(() => import('../pages/platform/OperationsManage'))
+const BusinessManage = lazy(() => import('../pages/platform/BusinessManage'))
+const SupervisorManage = lazy(() => import('../pages/platform/SupervisorManage'))
+const OrderManage = lazy(() => import('../pages/orders/OrderManage'))
+const MyOrder = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.MyOrder })))
+const PortRecord = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.PortRecord })))
+const SeatRecord = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.SeatRecord })))
+const AgentList = lazy(() => import('../pages/customerServiceManage/AgentList'))
 const CustomerAcquisitionStatistics = lazy(
   () => import('../pages/accountManage/customerAcquisitionStatistics/index'),
 )
@@ -89,7 +97,7 @@ export const layoutRoutes: AppRoute[] = [
     'customerServiceManage',
     'customerService',
     [
-      soon('/customerServiceManage/list', 'customerServiceList'),
+      soon('/customerServiceManage/list', 'customerServiceList', { component: AgentList }),
       soon('/customerServiceManage/group', 'customerServiceGroup'),
     ],
     Access.master,
@@ -140,10 +148,10 @@ export const layoutRoutes: AppRoute[] = [
     ],
     Access.master,
   ),
-  soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: Access.master }),
+  soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: Access.master, component: MyOrder }),
   soon('/dynamicManage/index', 'dynamicManage', { icon: 'fund', roles: Access.master }),
-  soon('/portRecord', 'portRecord', { icon: 'cluster', roles: Access.master }),
-  soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: Access.master }),
+  soon('/portRecord', 'portRecord', { icon: 'cluster', roles: Access.master, component: PortRecord }),
+  soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: Access.master, component: SeatRecord }),
   soon('/counter/index', 'counter', { icon: 'calculator', roles: Access.master }),
   group(
     '/apiInterface',
@@ -162,7 +170,11 @@ export const layoutRoutes: AppRoute[] = [
   soon('/Setting/index', 'setting', { icon: 'setting', roles: Access.master }),
 
   /* admin */
-  soon('/operationsManage', 'operationsManage', { icon: 'userSwitch', roles: Access.platformAdmin }),
+  soon('/operationsManage', 'operationsManage', {
+    icon: 'userSwitch',
+    roles: Access.platformAdmin,
+    component: OperationsManage,
+  }),
   {
     path: '/announcementManage/index',
     titleKey: 'menu.announcementManage',
@@ -185,9 +197,17 @@ export const layoutRoutes: AppRoute[] = [
   /* operations (and business, for their own customers and orders) */
   soon('/orderStatistics/index', 'orderStatistics', { icon: 'barChart', roles: Access.operations }),
   soon('/customerManage', 'customerManage', { icon: 'solution', roles: Access.sales }),
-  soon('/orderManage', 'orderManage', { icon: 'profile', roles: Access.sales }),
-  soon('/businessManage', 'businessManage', { icon: 'shop', roles: Access.operations }),
-  soon('/customerMasterManage', 'customerMasterManage', { icon: 'fileSearch', roles: Access.operations }),
+  soon('/orderManage', 'orderManage', { icon: 'profile', roles: Access.sales, component: OrderManage }),
+  soon('/businessManage', 'businessManage', {
+    icon: 'shop',
+    roles: Access.operations,
+    component: BusinessManage,
+  }),
+  soon('/customerMasterManage', 'customerMasterManage', {
+    icon: 'fileSearch',
+    roles: Access.sales,
+    component: SupervisorManage,
+  }),
   soon('/configManage', 'configManage', { icon: 'control', roles: Access.operations }),
   soon('/businessSet', 'businessSet', { icon: 'alert', roles: Access.operations }),
 

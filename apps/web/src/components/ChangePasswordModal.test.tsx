@@ -32,7 +32,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en')
   const dialog = vi.fn(() => ({ destroy: vi.fn() }))
   setFeedback({
-    message: { error, success, warning: vi.fn(), info: vi.fn() },
+    message: { error, success, warning: vi.fn(), info: vi.fn(), loading: vi.fn() },
     modal: { confirm: dialog, warning: dialog, info: dialog },
     notification: { info: vi.fn() },
   })

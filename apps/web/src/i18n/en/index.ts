@@ -1,8 +1,10 @@
 import type { zh } from '../zh'
 import { account } from './account'
 import { acquisition } from './acquisition'
+import { agents } from './agents'
 import { announcement } from './announcement'
 import { auth } from './auth'
+import { billing } from './billing'
 import { chat } from './chat'
 import { common } from './common'
 import { desk } from './desk'
@@ -12,6 +14,7 @@ import { label } from './label'
 import { layout } from './layout'
 import { material } from './material'
 import { menu } from './menu'
+import { platform } from './platform'
 import { request } from './request'
 import { role } from './role'
 import { sim } from './sim'
@@ -20,9 +23,11 @@ import { version } from './version'
 
 export const en: typeof zh = {
   account,
+  agents,
   acquisition,
   announcement,
   auth,
+  billing,
   chat,
   common,
   desk,
@@ -32,6 +37,7 @@ export const en: typeof zh = {
   layout,
   material,
   menu,
+  platform,
   request,
   role,
   sim,

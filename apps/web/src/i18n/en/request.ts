@@ -13,4 +13,7 @@ export const request: typeof zh = {
   deskTaken: 'A supervisor has signed in at another desk',
   backHome: 'Back to home',
   closePage: 'Close page',
+  downloading: 'Preparing the download…',
+  downloadStarted: 'Download started',
+  downloadFailed: 'Download failed',
 }

@@ -1,7 +1,9 @@
 import { account } from './account'
 import { acquisition } from './acquisition'
+import { agents } from './agents'
 import { announcement } from './announcement'
 import { auth } from './auth'
+import { billing } from './billing'
 import { chat } from './chat'
 import { common } from './common'
 import { desk } from './desk'
@@ -11,6 +13,7 @@ import { label } from './label'
 import { layout } from './layout'
 import { material } from './material'
 import { menu } from './menu'
+import { platform } from './platform'
 import { request } from './request'
 import { role } from './role'
 import { sim } from './sim'
@@ -20,9 +23,11 @@ import { version } from './version'
 /** Chinese resources (the default language). The English file must have the same keys. */
 export const zh = {
   account,
+  agents,
   acquisition,
   announcement,
   auth,
+  billing,
   chat,
   common,
   desk,
@@ -32,6 +37,7 @@ export const zh = {
   layout,
   material,
   menu,
+  platform,
   request,
   role,
   sim,

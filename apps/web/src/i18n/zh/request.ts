@@ -11,4 +11,7 @@ export const request = {
   deskTaken: '主管已经登录到了其他客服台',
   backHome: '返回首页',
   closePage: '关闭页面',
+  downloading: '请求下载资源中',
+  downloadStarted: '开始下载',
+  downloadFailed: '开始失败',
 }

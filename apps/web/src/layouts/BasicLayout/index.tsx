@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../app/PageLoading'
 import { queryClient } from '../../app/queryClient'
 import { SIDEBAR_BG } from '../../app/theme'
+import { ExpiryReminder } from '../../components/ExpiryReminder'
 import { useAnnouncementNotifications } from '../../hooks/useAnnouncements'
 import { useDeviceWatcher } from '../../hooks/useDeviceWatcher'
 import { useVipNotice } from '../../hooks/useVipNotice'
@@ -52,6 +53,7 @@ function SignedInLayout() {
   const siderWidth = mobile ? 0 : sidebarOpen ? SIDEBAR_WIDTH_PX : COLLAPSED_WIDTH
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <ExpiryReminder />
       {mobile ? (
         <Drawer
           placement="left"

@@ -30,7 +30,7 @@ beforeEach(async () => {
   const noop = vi.fn()
   const dialog = vi.fn(() => ({ destroy: noop }))
   setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop },
+    message: { error: toastError, success: noop, warning: noop, info: noop, loading: vi.fn() },
     modal: { confirm: dialog, warning: dialog, info: dialog },
     notification: { info: noop },
   })

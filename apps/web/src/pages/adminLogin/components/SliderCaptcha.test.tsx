@@ -33,7 +33,7 @@ beforeEach(async () => {
   const noop = vi.fn()
   const dialog = vi.fn(() => ({ destroy: noop }))
   setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop },
+    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
     modal: { confirm: dialog, warning: dialog, info: dialog },
     notification: { info: noop },
   })

@@ -64,7 +64,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en')
   const noop = vi.fn()
   setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop },
+    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
     modal: { confirm, warning: confirm, info: confirm },
     notification: { info: noop },
   })

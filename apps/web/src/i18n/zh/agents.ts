@@ -1,0 +1,16 @@
+export const agents = {
+  create: '新增客服',
+  edit: '编辑客服',
+  role: '角色',
+  group: '客服分组',
+  noGroup: '未分组',
+  seat: '坐席',
+  seatUntil: '至 {{date}}',
+  seatEnded: '坐席已到期',
+  noSeat: '无坐席',
+  accounts: 'WS 账号',
+  bind: '分配账号',
+  bindTitle: '为 {{name}} 分配 WS 账号',
+  bindHint: '选择账号；已属于其他客服的账号将转给该客服',
+  deleteText: '确定删除客服「{{name}}」吗？其坐席将被释放，账号将取消分配。',
+}

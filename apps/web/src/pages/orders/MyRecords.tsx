@@ -1,0 +1,180 @@
+import {
+  formatAmount,
+  type MyOrderView,
+  type MyPortRecordView,
+  type MySeatRecordView,
+  ORDER_DAYS_MAX,
+  type OrderKindValue,
+  type Page,
+} from '@app/core'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Table, type TableProps } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { queryMyOrders, queryMyPorts, queryMySeats, requestRenewal } from '../../api/billing'
+import { formatDate } from '../../utils/date'
+import { RecordStatusTag } from './RecordsPanel'
+
+type Row = MyPortRecordView | MySeatRecordView
+
+/** /portRecord and /seatRecord/index: the supervisor's ports or seats; a renewal request goes to the seller. */
+function MyRecords({ kind }: { kind: OrderKindValue }) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 })
+  const [selected, setSelected] = useState<number[]>([])
+  const [asking, setAsking] = useState(false)
+  const [form] = Form.useForm<{ days: number; note?: string }>()
+  const page = useQuery({
+    queryKey: ['billing', 'mine', kind, paging],
+    queryFn: (): Promise<Page<Row>> => (kind === 'port' ? queryMyPorts(paging) : queryMySeats(paging)),
+    placeholderData: keepPreviousData,
+  })
+  const ask = useMutation({
+    mutationFn: (v: { days: number; note?: string }) =>
+      requestRenewal({ kind, ids: selected, days: v.days, note: v.note?.trim() ?? '' }),
+    onSuccess: () => {
+      message.success(t('billing.renewalRequested'))
+      setAsking(false)
+      setSelected([])
+    },
+  })
+  const columns: TableProps<Row>['columns'] = [
+    { title: 'ID', dataIndex: 'id', width: 80 },
+    kind === 'port'
+      ? {
+          title: t('billing.holderPort'),
+          key: 'holder',
+          render: (_, r) => ('phone' in r ? (r.phone ?? t('billing.unbound')) : '-'),
+        }
+      : {
+          title: t('billing.holderSeat'),
+          key: 'holder',
+          render: (_, r) => ('agentName' in r ? (r.agentName ?? t('billing.unbound')) : '-'),
+        },
+    { title: t('billing.startsAt'), dataIndex: 'startsAt', render: (v: number) => formatDate(v) },
+    { title: t('billing.expiresAt'), dataIndex: 'expiresAt', render: (v: number) => formatDate(v) },
+    { title: t('billing.daysLeft'), dataIndex: 'daysLeft', width: 100 },
+    {
+      title: t('billing.statusTitle'),
+      dataIndex: 'status',
+      width: 100,
+      render: (s: Row['status']) => <RecordStatusTag status={s} />,
+    },
+  ]
+  const submit = async () => {
+    try {
+      await ask.mutateAsync(await form.validateFields())
+    } catch {
+      // a validation message or the request client's toast is shown
+    }
+  }
+  return (
+    <Card>
+      <Flex vertical gap={12}>
+        <Flex justify="flex-end">
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            onClick={() => setAsking(true)}
+            data-testid={`my-${kind}-renewal`}
+          >
+            {t('billing.requestRenewal')}
+          </Button>
+        </Flex>
+        <Table<Row>
+          rowKey="id"
+          columns={columns}
+          dataSource={page.data?.list ?? []}
+          loading={page.isFetching}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          pagination={{
+            current: paging.pageNo,
+            pageSize: paging.pageSize,
+            total: page.data?.total ?? 0,
+            onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
+          }}
+          data-testid={`my-${kind}-table`}
+        />
+      </Flex>
+      <Modal
+        open={asking}
+        title={t('billing.requestRenewal')}
+        onCancel={() => setAsking(false)}
+        onOk={submit}
+        confirmLoading={ask.isPending}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+      >
+        <p>{t('billing.renewalRequestHint')}</p>
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ days: 30 }}>
+          <Form.Item
+            name="days"
+            label={t('billing.renewDays')}
+            rules={[
+              {
+                required: true,
+                type: 'integer',
+                min: 1,
+                max: ORDER_DAYS_MAX,
+                message: t('billing.daysRule', { max: ORDER_DAYS_MAX }),
+              },
+            ]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="note"
+            label={t('billing.note')}
+            rules={[{ max: 500, message: t('billing.noteRule') }]}
+          >
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  )
+}
+
+export const PortRecord = () => <MyRecords kind="port" />
+export const SeatRecord = () => <MyRecords kind="seat" />
+
+/** /myOrder: what the tenant bought, renewed or got back, and from whom. */
+export function MyOrder() {
+  const { t } = useTranslation()
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 })
+  const page = useQuery({
+    queryKey: ['billing', 'myOrders', paging],
+    queryFn: () => queryMyOrders(paging),
+    placeholderData: keepPreviousData,
+  })
+  const columns: TableProps<MyOrderView>['columns'] = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('billing.kind'), dataIndex: 'kind', render: (k: string) => t(`billing.kinds.${k}`) },
+    { title: t('billing.type'), dataIndex: 'type', render: (k: string) => t(`billing.types.${k}`) },
+    { title: t('billing.quantity'), dataIndex: 'quantity' },
+    { title: t('billing.days'), dataIndex: 'days' },
+    { title: t('billing.amount'), dataIndex: 'amount', render: (v: number) => formatAmount(v) },
+    { title: t('billing.seller'), dataIndex: 'sellerName', render: (v: string | null) => v ?? '-' },
+    { title: t('billing.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
+    { title: t('billing.remark'), dataIndex: 'remark' },
+  ]
+  return (
+    <Card>
+      <Table<MyOrderView>
+        rowKey="id"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        pagination={{
+          current: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
+        }}
+        data-testid="my-orders-table"
+      />
+    </Card>
+  )
+}
