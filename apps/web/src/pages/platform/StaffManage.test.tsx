@@ -1,0 +1,80 @@
+import { type AdminUserView, Role } from '@app/core'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setFeedback } from '../../app/feedback'
+import { i18n } from '../../i18n'
+import { fakeServer, ok } from '../../test/fixtures'
+import { renderWithProviders } from '../../test/testUtils'
+import BusinessManage from './BusinessManage'
+
+const row = (over: Partial<AdminUserView> = {}): AdminUserView => ({
+  id: 7,
+  username: 'ben',
+  nickname: 'Ben',
+  roleId: Role.business,
+  status: 0,
+  parentId: 2,
+  parentName: 'olivia',
+  salespersonCount: 0,
+  tenantCount: 3,
+  tenant: null,
+  createdAt: Date.UTC(2026, 0, 1),
+  can: { edit: true, delete: true, resetPassword: true, changeStatus: true },
+  ...over,
+})
+const toastError = vi.fn()
+
+function server() {
+  return fakeServer({
+    '/damai/admin/user/query': () => ok({ list: [row()], total: 1 }),
+    '/damai/admin/user/create': () => ok({ id: 8, tenantId: null }),
+  })
+}
+const calls = (adapter: ReturnType<typeof server>, url: string) =>
+  adapter.mock.calls.map(([c]) => c).filter((c) => c.url === url)
+
+beforeEach(async () => {
+  vi.clearAllMocks()
+  await i18n.changeLanguage('en')
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error: toastError, success: noop, warning: noop, info: noop, loading: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+})
+afterEach(() => i18n.changeLanguage('zh'))
+
+describe('my salespeople', () => {
+  it('lists them with their operations user and customers', async () => {
+    server()
+    renderWithProviders(<BusinessManage />)
+    expect(await screen.findByText('ben')).toBeInTheDocument()
+    expect(screen.getByTestId('staff-table')).toHaveTextContent('olivia')
+  })
+
+  it('refuses a weak password and sends nothing; creates with the typed fields', async () => {
+    const adapter = server()
+    renderWithProviders(<BusinessManage />)
+    await screen.findByText('ben')
+    fireEvent.click(screen.getByTestId('staff-create'))
+    fireEvent.change(screen.getByTestId('staff-username'), { target: { value: 'nina' } })
+    fireEvent.change(screen.getByTestId('staff-password'), { target: { value: 'short' } })
+    fireEvent.click(screen.getByTestId('staff-save'))
+    expect(
+      await screen.findByText(/password/i, { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument()
+    expect(calls(adapter, '/damai/admin/user/create')).toHaveLength(0)
+
+    fireEvent.change(screen.getByTestId('staff-password'), { target: { value: 'Nina2468x' } })
+    fireEvent.click(screen.getByTestId('staff-save'))
+    await waitFor(() => expect(calls(adapter, '/damai/admin/user/create')).toHaveLength(1))
+    expect(JSON.parse(calls(adapter, '/damai/admin/user/create')[0]?.data)).toEqual({
+      roleId: Role.business,
+      username: 'nina',
+      nickname: '',
+      password: 'Nina2468x',
+    })
+  })
+})
