@@ -22,3 +22,6 @@ export const bindAgentAccounts = (id: number, accountIds: number[]) =>
   dataOf(http.put<null>(A.agentBindAccounts, { id, accountIds }))
 export const deleteAgent = (id: number) => dataOf(http.delete<null>(A.agentDelete, { id }))
 export const agentGroups = () => dataOf(http.post<AgentGroupView[]>(A.groupList, {}))
+export const createAgentGroup = (name: string) => dataOf(http.post<{ id: number }>(A.group, { name }))
+export const renameAgentGroup = (id: number, name: string) => dataOf(http.put<null>(A.group, { id, name }))
+export const deleteAgentGroup = (id: number) => dataOf(http.delete<null>(A.group, { id }))

@@ -12,6 +12,8 @@ import {
   type OrderKindValue,
   type OrderQueryBody,
   type OrderResult,
+  type OrderStatistics,
+  type OrderStatisticsBody,
   type OrderView,
   type Page,
   type RecordChangeQueryBody,
@@ -91,3 +93,7 @@ export const expiryReminder = () =>
   )
 
 export const dismissExpiry = (body: ExpiryDismissBody) => dataOf(http.post<null>(B.expiryDismiss, body))
+
+/** /orderStatistics/index: revenue and quantities by day, seller and kind over [from, to). */
+export const orderStatistics = (body: OrderStatisticsBody) =>
+  dataOf(http.post<OrderStatistics>(B.orderStatistics, body))

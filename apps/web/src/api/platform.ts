@@ -1,9 +1,14 @@
 import {
   type AddTestUserBody,
   type AdminUserView,
+  type BusinessProfile,
+  type OperationsConfig,
   PlatformPath as P,
   type Page,
   type SellerOption,
+  type SystemSettingsBody,
+  type SystemSettingsView,
+  type SystemStatusView,
   type TenantQueryBody,
   type TenantView,
   type UserCreateBody,
@@ -45,3 +50,18 @@ export const sellerOptions = () => dataOf(http.get<SellerOption[]>(P.sellerOptio
 /** /customerManage: tenants as companies. */
 export const queryTenants = (body: TenantQueryBody) =>
   dataOf(http.post<Page<TenantView>>(P.tenantQuery, body))
+
+/** /configManage: the operations user's price list, trial quota and reminder days. */
+export const getOperationsConfig = () => dataOf(http.get<OperationsConfig>(P.configGet))
+export const saveOperationsConfig = (body: OperationsConfig) => dataOf(http.put<null>(P.configUpdate, body))
+
+/** /systemManage/index: the admin's view of the running system. */
+export const getSystemStatus = () => dataOf(http.get<SystemStatusView>(P.systemStatus))
+export const getSystemSettings = () => dataOf(http.get<SystemSettingsView>(P.systemSettingGet))
+export const saveSystemSettings = (body: SystemSettingsBody) =>
+  dataOf(http.put<null>(P.systemSettingUpdate, body))
+
+/** /businessSet: the business-edition profile shown to the operations user's tenants. */
+export const getBusinessProfile = () => dataOf(http.get<BusinessProfile>(P.businessSetGet))
+export const saveBusinessProfile = (body: BusinessProfile) =>
+  dataOf(http.put<null>(P.businessSetUpdate, body))

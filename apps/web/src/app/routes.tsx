@@ -17,6 +17,12 @@ const OperationsManage = lazy(() => import('../pages/platform/OperationsManage')
 const BusinessManage = lazy(() => import('../pages/platform/BusinessManage'))
 const SupervisorManage = lazy(() => import('../pages/platform/SupervisorManage'))
 const OrderManage = lazy(() => import('../pages/orders/OrderManage'))
+const CustomerManage = lazy(() => import('../pages/platform/CustomerManage'))
+const ConfigManage = lazy(() => import('../pages/platform/ConfigManage'))
+const SystemManage = lazy(() => import('../pages/platform/SystemManage'))
+const BusinessSet = lazy(() => import('../pages/platform/BusinessSet'))
+const OrderStatistics = lazy(() => import('../pages/orders/OrderStatistics'))
+const AgentGroups = lazy(() => import('../pages/customerServiceManage/AgentGroups'))
 const MyOrder = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.MyOrder })))
 const PortRecord = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.PortRecord })))
 const SeatRecord = lazy(() => import('../pages/orders/MyRecords').then((m) => ({ default: m.SeatRecord })))
@@ -98,7 +104,7 @@ export const layoutRoutes: AppRoute[] = [
     'customerService',
     [
       soon('/customerServiceManage/list', 'customerServiceList', { component: AgentList }),
-      soon('/customerServiceManage/group', 'customerServiceGroup'),
+      soon('/customerServiceManage/group', 'customerServiceGroup', { component: AgentGroups }),
     ],
     Access.master,
   ),
@@ -192,11 +198,23 @@ export const layoutRoutes: AppRoute[] = [
     ],
     Access.platformAdmin,
   ),
-  soon('/systemManage/index', 'systemManage', { icon: 'tool', roles: Access.platformAdmin }),
+  soon('/systemManage/index', 'systemManage', {
+    icon: 'tool',
+    roles: Access.platformAdmin,
+    component: SystemManage,
+  }),
 
   /* operations (and business, for their own customers and orders) */
-  soon('/orderStatistics/index', 'orderStatistics', { icon: 'barChart', roles: Access.operations }),
-  soon('/customerManage', 'customerManage', { icon: 'solution', roles: Access.sales }),
+  soon('/orderStatistics/index', 'orderStatistics', {
+    icon: 'barChart',
+    roles: Access.operations,
+    component: OrderStatistics,
+  }),
+  soon('/customerManage', 'customerManage', {
+    icon: 'solution',
+    roles: Access.sales,
+    component: CustomerManage,
+  }),
   soon('/orderManage', 'orderManage', { icon: 'profile', roles: Access.sales, component: OrderManage }),
   soon('/businessManage', 'businessManage', {
     icon: 'shop',
@@ -208,8 +226,12 @@ export const layoutRoutes: AppRoute[] = [
     roles: Access.sales,
     component: SupervisorManage,
   }),
-  soon('/configManage', 'configManage', { icon: 'control', roles: Access.operations }),
-  soon('/businessSet', 'businessSet', { icon: 'alert', roles: Access.operations }),
+  soon('/configManage', 'configManage', {
+    icon: 'control',
+    roles: Access.operations,
+    component: ConfigManage,
+  }),
+  soon('/businessSet', 'businessSet', { icon: 'alert', roles: Access.operations, component: BusinessSet }),
 
   /* agent desk: reachable, never in the menu */
   {

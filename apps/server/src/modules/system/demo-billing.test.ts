@@ -45,7 +45,7 @@ describe('demo billing', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/damai/system/auth/login',
-      payload: { enterpriseAccount: 'demo', username: 'agent1', password: 'Agent2468' },
+      payload: { targetAccount: 'demo', username: 'agent1', password: 'Agent2468' },
     })
     expect(res.json().code).toBe(0)
   })

@@ -9,7 +9,7 @@ const DAY = 86_400_000
 
 /**
  * Demo: the demo tenant as a customer of the demo business user, with a seat order of one year
- * for its agents and a second, shorter port order that the expiry reminder shows. Runs once: a
+ * for its agents and a second, shorter port order. Runs once: a
  * tenant that has a seller already is left as it is.
  */
 export async function seedDemoBilling(
@@ -42,7 +42,7 @@ export async function seedDemoBilling(
       operatorId,
       remark: 'demo',
     })
-    // two ports ending within the reminder window: the supervisor's expiry reminder has something to say
+    // two ports of a month bought ten days ago: they show days left, outside the default reminder window
     await billing.orders.createIn(
       tx,
       {
@@ -55,7 +55,7 @@ export async function seedDemoBilling(
         operatorId,
         remark: 'demo',
       },
-      Date.now() - 27 * DAY,
+      Date.now() - 10 * DAY,
     )
     for (const id of agentIds) await billing.seats.take(tx, tenantId, id)
   })

@@ -15,4 +15,9 @@ export const agents: typeof zh = {
   bindTitle: 'WS accounts of {{name}}',
   bindHint: 'Choose accounts; one another agent had moves to this agent',
   deleteText: 'Delete the agent “{{name}}”? The seat is freed and the accounts unassigned.',
+  groupName: 'Group name',
+  members: 'Agents',
+  createGroup: 'New group',
+  editGroup: 'Edit group',
+  deleteGroupText: 'Delete the group “{{name}}”?',
 }

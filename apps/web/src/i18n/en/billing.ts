@@ -66,4 +66,14 @@ export const billing: typeof zh = {
     daysLeft: '{{count}} days left',
     never: 'Do not remind again',
   },
+  stats: {
+    new: 'New',
+    renewal: 'Renewals',
+    refund: 'Refunds',
+    net: 'Net',
+    byDay: 'By day',
+    bySeller: 'By seller',
+    byKind: 'By kind',
+    day: 'Day',
+  },
 }

@@ -13,4 +13,9 @@ export const agents = {
   bindTitle: '为 {{name}} 分配 WS 账号',
   bindHint: '选择账号；已属于其他客服的账号将转给该客服',
   deleteText: '确定删除客服「{{name}}」吗？其坐席将被释放，账号将取消分配。',
+  groupName: '分组名称',
+  members: '客服数',
+  createGroup: '新增分组',
+  editGroup: '编辑分组',
+  deleteGroupText: '确定删除分组「{{name}}」吗？',
 }

@@ -58,4 +58,14 @@ export const billing = {
     daysLeft: '剩余 {{count}} 天',
     never: '不再提醒',
   },
+  stats: {
+    new: '新购',
+    renewal: '续费',
+    refund: '退款',
+    net: '净收入',
+    byDay: '按日',
+    bySeller: '按销售',
+    byKind: '按类型',
+    day: '日期',
+  },
 }

@@ -31,6 +31,7 @@ import {
 import { ConfirmCountdownButton } from '../../components/ConfirmCountdownButton'
 import { Highlight } from '../../components/Highlight'
 import { formatDate } from '../../utils/date'
+import { tablePaging } from '../../utils/tablePaging'
 import { PasswordResetModal } from '../platform/PasswordResetModal'
 import { AgentFormModal } from './AgentFormModal'
 
@@ -298,13 +299,7 @@ export default function AgentList() {
           dataSource={page.data?.list ?? []}
           loading={page.isFetching}
           scroll={{ x: 1200 }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
+          pagination={tablePaging(query, page.data?.total, setQuery)}
           data-testid="agent-table"
         />
       </Flex>

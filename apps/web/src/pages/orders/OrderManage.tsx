@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router'
 import { createOrder, exportOrders, queryOrders, queryRecordChanges } from '../../api/billing'
 import { currentLanguage } from '../../i18n'
 import { formatDate } from '../../utils/date'
+import { tablePaging } from '../../utils/tablePaging'
 import { OrderCreateModal } from './OrderCreateModal'
 import { RecordsPanel } from './RecordsPanel'
 import { TenantSelect } from './TenantSelect'
@@ -130,13 +131,7 @@ function OrdersPanel({ tenantId: initialTenant }: { tenantId?: number }) {
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-        }}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
         data-testid="orders-table"
       />
       <OrderCreateModal

@@ -11,6 +11,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mergeRecords, queryRecords, refundRecords, renewRecords } from '../../api/billing'
 import { formatDate } from '../../utils/date'
+import { tablePaging } from '../../utils/tablePaging'
 import { type RecordAction, RecordActionModal, type RecordActionValues } from './RecordActionModal'
 import { TenantSelect } from './TenantSelect'
 
@@ -156,13 +157,7 @@ export function RecordsPanel({ kind, tenantId: initialTenant }: { kind: OrderKin
           onChange: (_keys, rows) => setSelected(rows),
           getCheckboxProps: (r) => ({ 'data-testid': `record-select-${r.id}` }) as object,
         }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-        }}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
         data-testid={`records-${kind}-table`}
       />
       <RecordActionModal

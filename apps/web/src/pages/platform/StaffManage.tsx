@@ -15,6 +15,7 @@ import {
 import { ConfirmCountdownButton } from '../../components/ConfirmCountdownButton'
 import { Highlight } from '../../components/Highlight'
 import { formatDate } from '../../utils/date'
+import { tablePaging } from '../../utils/tablePaging'
 import { PasswordResetModal } from './PasswordResetModal'
 import { StaffFormModal, type StaffRole } from './StaffFormModal'
 
@@ -205,13 +206,7 @@ export function StaffManage({ roleId, choosesParent }: Props) {
           dataSource={page.data?.list ?? []}
           loading={page.isFetching}
           scroll={{ x: 1000 }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
+          pagination={tablePaging(query, page.data?.total, setQuery)}
           data-testid="staff-table"
         />
       </Flex>

@@ -16,6 +16,7 @@ import {
 } from '../../api/platform'
 import { Highlight } from '../../components/Highlight'
 import { formatDate } from '../../utils/date'
+import { tablePaging } from '../../utils/tablePaging'
 import { PasswordResetModal } from './PasswordResetModal'
 import { type SupervisorEdit, SupervisorFormModal, type SupervisorMode } from './SupervisorFormModal'
 
@@ -213,13 +214,7 @@ export default function SupervisorManage() {
           dataSource={page.data?.list ?? []}
           loading={page.isFetching}
           scroll={{ x: 1200 }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
+          pagination={tablePaging(query, page.data?.total, setQuery)}
           data-testid="supervisor-table"
         />
       </Flex>

@@ -1,0 +1,53 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setFeedback } from '../../app/feedback'
+import { i18n } from '../../i18n'
+import { fakeServer, ok } from '../../test/fixtures'
+import { renderWithProviders } from '../../test/testUtils'
+import ConfigManage from './ConfigManage'
+
+function server() {
+  return fakeServer({
+    '/damai/admin/config/get': () =>
+      ok({ portPricePerDay: 150, seatPricePerDay: 0, trialPorts: 1, trialSeats: 1, trialDays: 3, reminderDays: 7 }),
+    '/damai/admin/config/update': () => ok(null),
+  })
+}
+const updates = (adapter: ReturnType<typeof server>) =>
+  adapter.mock.calls.map(([c]) => c).filter((c) => c.url === '/damai/admin/config/update')
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en')
+  const noop = vi.fn()
+  const dialog = vi.fn(() => ({ destroy: noop }))
+  setFeedback({
+    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
+    modal: { confirm: dialog, warning: dialog, info: dialog },
+    notification: { info: noop },
+  })
+})
+afterEach(() => i18n.changeLanguage('zh'))
+
+describe('operations configuration', () => {
+  it('shows prices in yuan, refuses a bad amount, and saves prices in fen', async () => {
+    const adapter = server()
+    renderWithProviders(<ConfigManage />)
+    await waitFor(() => expect(screen.getByTestId('config-port-price')).toHaveValue('1.50'))
+    fireEvent.change(screen.getByTestId('config-seat-price'), { target: { value: '1.234' } })
+    fireEvent.click(screen.getByTestId('config-save'))
+    expect(await screen.findByText('Enter an amount with at most two decimals')).toBeInTheDocument()
+    expect(updates(adapter)).toHaveLength(0)
+
+    fireEvent.change(screen.getByTestId('config-seat-price'), { target: { value: '2.5' } })
+    fireEvent.click(screen.getByTestId('config-save'))
+    await waitFor(() => expect(updates(adapter)).toHaveLength(1))
+    expect(JSON.parse(updates(adapter)[0]?.data)).toEqual({
+      portPricePerDay: 150,
+      seatPricePerDay: 250,
+      trialPorts: 1,
+      trialSeats: 1,
+      trialDays: 3,
+      reminderDays: 7,
+    })
+  })
+})
