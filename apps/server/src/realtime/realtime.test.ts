@@ -95,7 +95,7 @@ describe('socket authentication', () => {
     expect((await refused(connect('not-a-token'))).message).toBe('unauthorized')
     const s = await ctx.as(tenant, Role.customerMaster, 'revoked-boss')
     const actor = await ctx.services.tokens.resolve(s.token)
-    await ctx.services.tokens.revoke(actor?.tokenId ?? 0)
+    await ctx.services.tokens.revoke(actor?.tenantId ?? 0, actor?.tokenId ?? 0)
     expect((await refused(connect(s.token))).message).toBe('unauthorized')
   })
 })
@@ -172,7 +172,7 @@ describe('rooms follow the REST permissions', () => {
     const s = connect(boss.token)
     await connected(s)
     const actor = await ctx.services.tokens.resolve(boss.token)
-    await ctx.services.tokens.revoke(actor?.tokenId ?? 0)
+    await ctx.services.tokens.revoke(actor?.tenantId ?? 0, actor?.tokenId ?? 0)
     const gone = new Promise((r) => s.once('disconnect', r))
     expect(await join(s, 1)).toEqual({ ok: false, code: 401 })
     await gone
@@ -185,7 +185,7 @@ describe('rooms follow the REST permissions', () => {
     const t = connect(keep.token)
     await Promise.all([connected(s), connected(t)])
     const actor = await ctx.services.tokens.resolve(boss.token)
-    await ctx.services.tokens.revoke(actor?.tokenId ?? 0)
+    await ctx.services.tokens.revoke(actor?.tenantId ?? 0, actor?.tokenId ?? 0)
     const gone = new Promise((r) => s.once('disconnect', r))
     expect(await ctx.messaging.realtime.sweep()).toBe(1)
     await gone

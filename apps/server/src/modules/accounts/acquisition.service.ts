@@ -125,16 +125,17 @@ export class AcquisitionService {
     if (Number(res.numUpdatedRows) !== 1) throw notFound()
   }
 
+  /** A public share page knows only its code: the one lookup here that crosses tenants. */
+  private systemShareByCode(code: string) {
+    return this.db.selectFrom('acquisition_shares').selectAll().where('code', '=', code).executeTakeFirst()
+  }
+
   /** The statistics behind a live share code; the default window is the last 7 days. */
   async publicStats(
     code: string,
     q: Partial<StatsQuery> & { utcOffsetMinutes: number },
   ): Promise<AcquisitionStats> {
-    const share = await this.db
-      .selectFrom('acquisition_shares')
-      .selectAll()
-      .where('code', '=', code)
-      .executeTakeFirst()
+    const share = await this.systemShareByCode(code)
     const now = Date.now()
     if (!share || share.revoked_at !== null || (share.expires_at !== null && share.expires_at <= now)) {
       throw new AppError(ErrorCode.shareCodeInvalid)

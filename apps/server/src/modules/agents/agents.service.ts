@@ -140,7 +140,7 @@ export class AgentsService {
   async setStatus(caller: Caller, id: number, status: number): Promise<void> {
     const a = await this.agent(caller.tenantId, id)
     await this.users.update(caller.tenantId, a.id, { status })
-    if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(a.id)
+    if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(caller.tenantId, a.id)
   }
 
   async resetPassword(caller: Caller, id: number, password: string): Promise<void> {
@@ -148,7 +148,7 @@ export class AgentsService {
     const weak = checkPassword(password, a.username)
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
     await this.users.update(caller.tenantId, a.id, { password_hash: await hashPassword(password) })
-    await this.tokens.revokeAllOf(a.id)
+    await this.tokens.revokeAllOf(caller.tenantId, a.id)
   }
 
   /** Exactly these WS accounts are the agent's; an account another agent had moves to this one. */
@@ -168,7 +168,7 @@ export class AgentsService {
       await this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [])
       await this.users.softDelete(caller.tenantId, a.id, tx)
     })
-    await this.tokens.revokeAllOf(a.id)
+    await this.tokens.revokeAllOf(caller.tenantId, a.id)
   }
 
   // ---- groups ----

@@ -54,7 +54,7 @@ export function authRoutes(
     '/damai/system/auth/logout',
     { config: { roles: Access.all }, schema: { tags: ['auth'], summary: 'Sign out: revokes this token' } },
     async (req) => {
-      await tokens.revoke(callerOf(req).tokenId)
+      await tokens.revoke(callerOf(req).tenantId, callerOf(req).tokenId)
       return ok(null)
     },
   )

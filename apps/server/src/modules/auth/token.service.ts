@@ -46,27 +46,14 @@ export class TokenService {
   /** The actor behind a live token, or null when it is unknown, expired, revoked or its user disabled. */
   async resolve(accessToken: string): Promise<Actor | null> {
     const now = Date.now()
-    const row = await this.db
-      .selectFrom('auth_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .innerJoin('tenants as n', 'n.id', 'u.tenant_id')
-      .select([
-        't.id as tokenId',
-        't.expires_at',
-        't.revoked_at',
-        't.last_seen_at',
-        'u.id as userId',
-        'u.tenant_id',
-      ])
-      .select(['u.role_id', 'u.username', 'u.status', 'n.is_platform', 'n.status as tenantStatus'])
-      .where('t.token_hash', '=', sha256(accessToken))
-      .executeTakeFirst()
+    const row = await this.systemByHash(accessToken)
     if (!row || row.revoked_at != null || row.expires_at <= now) return null
     if (row.status !== UserStatus.enabled || row.tenantStatus !== 0) return null
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
       await this.db
         .updateTable('auth_tokens')
         .set({ last_seen_at: now })
+        .where('tenant_id', '=', row.tenant_id)
         .where('id', '=', row.tokenId)
         .execute()
     }
@@ -81,19 +68,40 @@ export class TokenService {
     }
   }
 
-  async revoke(tokenId: number): Promise<void> {
+  /** A token is found by its secret before anyone's tenant is known: the one lookup across tenants. */
+  private systemByHash(accessToken: string) {
+    return this.db
+      .selectFrom('auth_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .innerJoin('tenants as n', 'n.id', 'u.tenant_id')
+      .select([
+        't.id as tokenId',
+        't.expires_at',
+        't.revoked_at',
+        't.last_seen_at',
+        'u.id as userId',
+        'u.tenant_id',
+      ])
+      .select(['u.role_id', 'u.username', 'u.status', 'n.is_platform', 'n.status as tenantStatus'])
+      .where('t.token_hash', '=', sha256(accessToken))
+      .executeTakeFirst()
+  }
+
+  async revoke(tenantId: number, tokenId: number): Promise<void> {
     await this.db
       .updateTable('auth_tokens')
       .set({ revoked_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
       .where('id', '=', tokenId)
       .execute()
   }
 
   /** Revoke every live token of a user (password change, disable). */
-  async revokeAllOf(userId: number): Promise<void> {
+  async revokeAllOf(tenantId: number, userId: number): Promise<void> {
     await this.db
       .updateTable('auth_tokens')
       .set({ revoked_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute()

@@ -89,12 +89,13 @@ export class RemindersRepository {
 
   /** Marks a request of one of these tenants handled; false when there is none. */
   async handle(tenantIds: number[] | null, id: number, by: number): Promise<boolean> {
-    let q = this.db
+    if (tenantIds?.length === 0) return false
+    const res = await this.db
       .updateTable('renewal_requests')
       .set({ status: 'handled', handled_by: by, handled_at: Date.now() })
       .where('id', '=', id)
-    if (tenantIds) q = tenantIds.length ? q.where('tenant_id', 'in', tenantIds) : q.where('id', '=', -1)
-    const res = await q.executeTakeFirst()
+      .$if(tenantIds !== null, (q) => q.where('tenant_id', 'in', tenantIds ?? []))
+      .executeTakeFirst()
     return Number(res.numUpdatedRows) === 1
   }
 }

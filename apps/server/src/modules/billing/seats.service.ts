@@ -74,7 +74,7 @@ export class SeatExpiryEngine implements Engine {
     const lapsed = await this.seats.systemLapsed(now, 100)
     for (const s of lapsed) {
       if (s.user_id === null || !(await this.seats.systemMarkLapsed(s.id, s.expires_at, now))) continue
-      await this.tokens.revokeAllOf(s.user_id)
+      await this.tokens.revokeAllOf(s.tenant_id, s.user_id)
       this.log.info({ seatId: s.id, userId: s.user_id }, 'seat ended: agent signed out')
     }
     return lapsed.length === 100

@@ -51,7 +51,7 @@ export class ChatReads {
       .where('user_id', '=', viewer.actingUserId)
       .executeTakeFirst()
     const newest = await this.messages.newestId(this.db, viewer.tenantId, sessionId)
-    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(sessionId), {
+    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(viewer.tenantId, sessionId), {
       last_read_message_id: newest,
     })
     this.emit(viewer, sessionId, 0)
@@ -62,7 +62,7 @@ export class ChatReads {
   /** Mark the session unread for the viewer: one unread message, whatever was read. */
   async markUnread(viewer: Caller, d: DeskSession): Promise<ReadResult> {
     const sessionId = d.session.id
-    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(sessionId, 1))
+    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(viewer.tenantId, sessionId, 1))
     this.emit(viewer, sessionId, 1)
     return { sessionId, unreadCount: 1 }
   }

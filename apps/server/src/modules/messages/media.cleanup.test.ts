@@ -95,7 +95,7 @@ describe('clean-up of unreferenced uploads', () => {
     const unusedFile = await fileOf(unused)
     expect(unusedFile && fs.existsSync(unusedFile)).toBe(true)
 
-    expect(await ctx.messaging.mediaCleanup.sweep()).toBe(1)
+    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(1)
     expect(await exists([unused, forMaterial, sent, fresh])).toEqual([false, true, true, true])
     expect(fs.existsSync(unusedFile as string)).toBe(false)
     for (const id of [forMaterial, sent, fresh])
@@ -106,13 +106,13 @@ describe('clean-up of unreferenced uploads', () => {
     const id = await upload('short-lived')
     const m = await material(id)
     await age([id])
-    expect(await ctx.messaging.mediaCleanup.sweep()).toBe(0)
+    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(0)
     const del = await ctx.call('DELETE', '/damai/customer/material', {
       token: boss.token,
       query: { ids: String(m) },
     })
     expect(del.code, del.msg).toBe(0)
-    expect(await ctx.messaging.mediaCleanup.sweep()).toBe(1)
+    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(1)
     expect(await exists([id])).toEqual([false])
   })
 
@@ -120,7 +120,7 @@ describe('clean-up of unreferenced uploads', () => {
     const id = await upload('again')
     await age([id])
     expect(await upload('again')).toBe(id)
-    expect(await ctx.messaging.mediaCleanup.sweep()).toBe(0)
+    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(0)
     expect(await exists([id])).toEqual([true])
   })
 
@@ -132,8 +132,8 @@ describe('clean-up of unreferenced uploads', () => {
     const other = await createTestContext({}, { db: ctx.db, dataDir, simRoutes: false })
     try {
       const removed = await Promise.all([
-        ctx.messaging.mediaCleanup.sweep(),
-        other.messaging.mediaCleanup.sweep(),
+        ctx.messaging.mediaCleanup.systemSweep(),
+        other.messaging.mediaCleanup.systemSweep(),
       ])
       expect(removed[0] + removed[1]).toBe(3)
       expect(await exists(ids)).toEqual([false, false, false])

@@ -48,7 +48,7 @@ export class MediaCleanup implements Engine {
       'media-cleanup',
       intervalMs,
       async () => {
-        const removed = await this.sweep()
+        const removed = await this.systemSweep()
         if (removed > 0) this.log.info({ removed }, 'unused uploads removed')
         return false
       },
@@ -65,7 +65,7 @@ export class MediaCleanup implements Engine {
   }
 
   /** One pass over every tenant; answers how many files this process removed. */
-  async sweep(now = Date.now()): Promise<number> {
+  async systemSweep(now = Date.now()): Promise<number> {
     const before = now - MEDIA_UNUSED_KEEP_MS
     let removed = 0
     let after = 0
@@ -79,13 +79,13 @@ export class MediaCleanup implements Engine {
         .orderBy('id')
         .limit(BATCH)
         .execute()
-      for (const row of rows) removed += await this.removeOne(row, before)
+      for (const row of rows) removed += await this.systemRemoveOne(row, before)
       if (rows.length < BATCH) return removed
       after = rows[rows.length - 1]?.id ?? after
     }
   }
 
-  private async removeOne(row: { id: number; path: string }, before: number): Promise<number> {
+  private async systemRemoveOne(row: { id: number; path: string }, before: number): Promise<number> {
     try {
       const res = await this.db
         .deleteFrom('media_files')

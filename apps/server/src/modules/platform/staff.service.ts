@@ -152,7 +152,7 @@ export class StaffService {
     const u = await this.target(caller, id)
     if (u.role_id === Role.customerMaster) return this.tenants.setStatus(caller, id, status)
     await this.users.update(u.tenant_id, u.id, { status })
-    if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(u.id)
+    if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 
   async updateDetails(caller: Caller, body: UserDetailsBody): Promise<void> {
@@ -179,7 +179,7 @@ export class StaffService {
     const weak = checkPassword(password, u.username)
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
     await this.users.update(u.tenant_id, u.id, { password_hash: await hashPassword(password) })
-    await this.tokens.revokeAllOf(u.id)
+    await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 
   /** Refused while the user still sells tenants or has salespeople; supervisors are disabled, never deleted. */
@@ -191,6 +191,6 @@ export class StaffService {
     if (u.role_id === Role.operations && (await this.users.systemCountSalespeople(u.id)) > 0)
       throw new AppError(ErrorCode.userHasSalespeople)
     await this.users.softDelete(u.tenant_id, u.id)
-    await this.tokens.revokeAllOf(u.id)
+    await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 }

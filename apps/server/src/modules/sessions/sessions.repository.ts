@@ -147,8 +147,8 @@ export class SessionsRepository {
    * A session's running inbound count (less `minus`), as an expression: a read mark copies it in
    * its own statement, so a message arriving meanwhile is never counted as read.
    */
-  unreadCountExpr(sessionId: number, minus = 0): RawBuilder<number> {
-    return sql<number>`(select unread_count - ${minus} from sessions where id = ${sessionId})`
+  unreadCountExpr(tenantId: number, sessionId: number, minus = 0): RawBuilder<number> {
+    return sql<number>`(select unread_count - ${minus} from sessions where tenant_id = ${tenantId} and id = ${sessionId})`
   }
 
   /** Change a session's flags or its agent. */

@@ -162,7 +162,7 @@ export class UsersService {
       .where('id', '=', actor.userId)
       .where('tenant_id', '=', actor.tenantId)
       .execute()
-    await this.tokens.revokeAllOf(actor.userId)
+    await this.tokens.revokeAllOf(actor.tenantId, actor.userId)
   }
 
   async tenantRiskStatus(actor: Caller): Promise<number> {
