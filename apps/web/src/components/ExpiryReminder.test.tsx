@@ -1,5 +1,5 @@
 import { Role } from '@app/core'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../i18n'
 import { useSession } from '../stores/session'
@@ -25,7 +25,7 @@ function server() {
 beforeEach(async () => {
   sessionStorage.clear()
   await i18n.changeLanguage('en')
-  useSession.setState({ roles: [Role.customerMaster], user: null })
+  useSession.setState({ roles: [Role.customerMaster], user: { id: 7 } as never })
 })
 afterEach(() => {
   useSession.setState({ roles: [] })
@@ -47,6 +47,20 @@ describe('expiry reminder', () => {
     )
     const sent = adapter.mock.calls.map(([c]) => c).find((c) => c.url === '/damai/customer/portSeatExpiry')
     expect(JSON.parse(sent?.data)).toEqual({ portIdList: [4, 5], seatIdList: [9] })
+  })
+
+  it('once closed, a reload of the page in the same sign-in does not show it again', async () => {
+    sessionStorage.setItem('expiryReminderSeen:7', '1')
+    // a reload: the profile, and so the user, arrives after the first render
+    useSession.setState({ user: null })
+    const adapter = server()
+    renderWithProviders(<ExpiryReminder />)
+    await act(async () => useSession.setState({ user: { id: 7 } as never }))
+    expect(adapter).not.toHaveBeenCalled()
+    expect(screen.queryByTestId('expiry-reminder')).toBeNull()
+    // another user signing in on the same tab is reminded
+    await act(async () => useSession.setState({ user: { id: 8 } as never }))
+    expect(await screen.findByTestId('expiry-ports')).toBeInTheDocument()
   })
 
   it('asks nothing for an agent', async () => {

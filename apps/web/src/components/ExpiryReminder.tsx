@@ -37,9 +37,11 @@ export function ExpiryReminder() {
   const { t } = useTranslation()
   const isMaster = useSession((s) => s.roles.includes(Role.customerMaster))
   const userId = useSession((s) => s.user?.id)
-  // once per sign-in: a page reload in the same tab does not show it again
+  // once per sign-in: a page reload in the same tab does not show it again. Read on every render,
+  // since the user is known only once the profile has loaded, after the first render of a reload.
   const seenKey = `expiryReminderSeen:${userId ?? ''}`
-  const [closed, setClosed] = useState(() => sessionStorage.getItem(seenKey) === '1')
+  const [closedNow, setClosed] = useState(false)
+  const closed = closedNow || userId === undefined || sessionStorage.getItem(seenKey) === '1'
   const [never, setNever] = useState(false)
   const reminder = useQuery({
     queryKey: ['billing', 'expiryReminder'],
