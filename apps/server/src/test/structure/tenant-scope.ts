@@ -45,7 +45,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 function nameOf(node: ts.Node): string | null {
-  if ((ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name) return node.name.getText()
+  if ((ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name)
+    return node.name.getText()
   if (
     (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
     (ts.isVariableDeclaration(node.parent) ||
@@ -108,7 +109,8 @@ export function tenantStatements(): Statement[] {
         tables.has(node.arguments[0].text)
       ) {
         const receiver = node.expression.expression.getText()
-        if (receiver !== 'eb') add(node, node.arguments[0].text, /tenant_?[iI]d/.test(chainOf(node).getText()))
+        if (receiver !== 'eb')
+          add(node, node.arguments[0].text, /tenant_?[iI]d/.test(chainOf(node).getText()))
       }
       if (ts.isTaggedTemplateExpression(node) && /^sql\b/.test(node.tag.getText())) {
         const raw = node.template.getText()
