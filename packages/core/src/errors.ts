@@ -132,6 +132,35 @@ export const ErrorCode = {
   tenantDisabled: 2520,
   recordsMixedTenants: 2521,
 
+  // the customers list: batches, export and import
+  fanExportTooMany: 2601,
+
+  // fan inheritance: handing a lost account's fans to another account
+  inheritSourceNotEligible: 2651,
+  inheritTargetInvalid: 2652,
+  inheritSameAccount: 2653,
+  inheritFansRequired: 2654,
+  inheritLabelsRequired: 2655,
+  inheritNothingToMove: 2656,
+
+  // chat history: search and export of the tenant's messages
+  historyRangeInvalid: 2751,
+
+  // mass send: tasks, their actions and audiences
+  massSendNotPending: 2801,
+  massSendNotExecuting: 2802,
+  massSendNotPaused: 2803,
+  massSendFinished: 2804,
+  massSendDeleteExecuting: 2805,
+  massSendRiskControl: 2806,
+  massSendAccountUnusable: 2807,
+  massSendGroupUnusable: 2808,
+  massSendMaterialUnusable: 2809,
+  massSendMediaMissing: 2810,
+  massSendEmptyAudience: 2811,
+  massSendFileUnreadable: 2812,
+  massSendDeletePreparing: 2813,
+
   // the simulated phone (/sim, demo mode only)
   simQrInvalid: 2901,
   simPairingCodeInvalid: 2902,
@@ -404,6 +433,60 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2521: {
     zh: '所选记录必须属于同一客户',
     en: 'The chosen records must belong to one customer',
+  },
+  2601: {
+    zh: '符合条件的客户超过 {max} 个，请缩小筛选范围后再导出',
+    en: 'More than {max} customers match: narrow the filter to export them',
+  },
+  2651: {
+    zh: '只有已封号、已退出登录或已删除的账号可以被继承客户',
+    en: 'Only a banned, logged-out or deleted account can hand its customers over',
+  },
+  2652: {
+    zh: '接收账号须为本企业另一个未删除、未封号的账号',
+    en: 'The receiving account must be another account of yours that is neither deleted nor banned',
+  },
+  2653: { zh: '接收账号不能与原账号相同', en: 'The receiving account cannot be the same account' },
+  2654: { zh: '请选择要继承的客户', en: 'Choose the customers to hand over' },
+  2655: { zh: '请选择标签', en: 'Choose the labels' },
+  2656: { zh: '没有可继承的客户', en: 'There are no customers to hand over' },
+  2751: {
+    zh: '开始时间不能晚于结束时间',
+    en: 'The start time cannot be after the end time',
+  },
+  2801: { zh: '只有待执行的任务可以立即开始', en: 'Only a pending task can be started now' },
+  2802: { zh: '只有执行中的任务可以暂停', en: 'Only an executing task can be paused' },
+  2803: { zh: '只有已暂停的任务可以继续', en: 'Only a paused task can be resumed' },
+  2804: { zh: '任务已结束', en: 'This task has already ended' },
+  2805: {
+    zh: '任务执行中，不能删除，请先暂停或终止',
+    en: 'The task is executing and cannot be deleted: pause or terminate it first',
+  },
+  2806: {
+    zh: '企业处于风控中，群发已停止，解除风控后再继续',
+    en: 'Your company is under risk control: mass sends are stopped until it is lifted',
+  },
+  2807: {
+    zh: '所选发送账号不存在、不可用或不属于您',
+    en: 'A chosen sending account does not exist, cannot be used, or is not yours',
+  },
+  2808: {
+    zh: '所选群组不存在，或不属于您的账号',
+    en: 'A chosen group does not exist or is not one of your accounts’ groups',
+  },
+  2809: {
+    zh: '所选素材不存在、已停用或不可使用',
+    en: 'A chosen material does not exist, is disabled, or cannot be used',
+  },
+  2810: { zh: '发送内容中的文件不存在，请重新上传', en: 'A file to send was not found, upload it again' },
+  2811: { zh: '没有符合条件的客户', en: 'No customer matches' },
+  2812: {
+    zh: '无法读取文件，请上传 CSV、TXT 或 XLSX 文件（第一列为手机号）',
+    en: 'The file cannot be read: upload a CSV, TXT or XLSX file with the numbers in the first column',
+  },
+  2813: {
+    zh: '任务准备中，不能删除，请先终止',
+    en: 'The task is being prepared and cannot be deleted: terminate it first',
   },
   2901: {
     zh: '二维码无效（已过期或已被使用）',

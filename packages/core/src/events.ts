@@ -1,3 +1,4 @@
+import type { MassSendProgressEvent } from './api/mass-send.js'
 import type { MessageView, SessionView } from './api/messages.js'
 import type {
   AbnormalReasonValue,
@@ -29,12 +30,16 @@ export const SocketEvent = {
   sessionRead: 'session.read',
   /** server → client: a session was removed (deleted, or migrated away from the agent) */
   sessionRemoved: 'session.removed',
+  /** server → client: a WS account was assigned to an agent or taken from one; its sessions not migrated elsewhere follow (rooms tenant, the old and the new agent) */
+  accountAssigned: 'account.assigned',
   /** server → client: a revoke the desk asked for failed (room of the user who asked) */
   messageRevokeFailed: 'message.revokeFailed',
   /** server → client: this desk was entered elsewhere for the same agent; its calls now answer 433 */
   deskTaken: 'desk.taken',
   /** server → client: a group chat's info, settings or members changed in the store (rooms tenant, its sessions, their agents); read it again */
   groupUpdated: 'group.updated',
+  /** server → client: a mass-send task's status or counters changed (rooms of its owner, its creator and the tenant's supervisors) */
+  massSendProgress: 'massSend.progress',
   /** client → server, with ack: join a session's room */
   sessionJoin: 'session.join',
   /** client → server, with ack */
@@ -110,6 +115,14 @@ export interface SessionRemovedEvent {
   reason: 'deleted' | 'migrated'
 }
 
+/** The account's sessions that were not migrated to someone on their own move with it. */
+export interface AccountAssignedEvent {
+  accountId: number
+  /** the agent it is now assigned to; null: nobody (its sessions are unallocated) */
+  agentUserId: number | null
+  previousAgentUserId: number | null
+}
+
 export interface MessageRevokeFailedEvent {
   id: number
   sessionId: number
@@ -140,9 +153,11 @@ export interface ServerToClientEvents {
   'session.updated': (e: SessionUpdatedEvent) => void
   'session.read': (e: SessionReadEvent) => void
   'session.removed': (e: SessionRemovedEvent) => void
+  'account.assigned': (e: AccountAssignedEvent) => void
   'message.revokeFailed': (e: MessageRevokeFailedEvent) => void
   'desk.taken': (e: DeskTakenEvent) => void
   'group.updated': (e: GroupUpdatedEvent) => void
+  'massSend.progress': (e: MassSendProgressEvent) => void
 }
 
 export interface ClientToServerEvents {

@@ -27,3 +27,11 @@ export function vipActive(validEndDate: number | null | undefined, now = Date.no
   end.setHours(23, 59, 59, 999)
   return end.getTime() > now
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/** `YYYY-MM-DD hh:mm:ss` at the viewer's offset from UTC (the default date format), for files made on the server. */
+export function formatDateTime(t: number, utcOffsetMinutes: number): string {
+  const d = new Date(t + utcOffsetMinutes * 60_000)
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`
+}

@@ -161,9 +161,13 @@ export interface SessionDeletionView {
   sessionType: SessionTypeValue
   title: string
   phone: string | null
+  accountId: number
   accountPhone: string | null
   reason: string
   messageCount: number
+  /** whose customer it was: the agent of the session (the supervisor when it had none) */
+  ownerUserId: number
+  ownerName: string
   deletedBy: number
   deletedByName: string
   deletedAt: number

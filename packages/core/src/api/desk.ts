@@ -98,6 +98,14 @@ export const sessionPageBody = z.object({
   accountId: id.optional(),
   /** title (nickname, name, group subject), phone or remark; case-insensitive */
   keyword: z.string().trim().max(SESSION_SEARCH_MAX, 'tooLong').optional(),
+  /**
+   * only the sessions of this agent (the same rule as the agent's own desk); for a whole-tenant
+   * viewer such as the supervisor's invalid-customer list, an agent's own list is never wider
+   */
+  agentId: id.optional(),
+  /** last activity from (inclusive) and to (exclusive), epoch ms */
+  from: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  to: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
   cursor: z
     .string()
     .regex(/^[01]_\d{1,16}_\d{1,16}$/, 'invalid')
@@ -149,11 +157,22 @@ export const sessionDeleteQuery = z.object({
     .max(INVALID_DELETE_REASON_MAX, 'tooLong'),
 })
 
-/** POST /damai/customer/session/deletions: the deletion records, newest first. */
+/**
+ * POST /damai/customer/session/deletions: the deletion records, newest first; an agent's own, or
+ * the whole tenant's for the supervisor, who may narrow them to one account or agent (whose desk
+ * it was deleted from), a time range (deleted at, from inclusive, to exclusive) and a keyword
+ * (customer, phone, account phone or reason).
+ */
 export const sessionDeletionsBody = z.object({
   pageNo: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(100).default(10),
+  accountId: id.optional(),
+  agentId: id.optional(),
+  from: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  to: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  keyword: z.string().trim().max(SESSION_SEARCH_MAX, 'tooLong').optional(),
 })
+export type SessionDeletionsBody = z.infer<typeof sessionDeletionsBody>
 
 /** POST /damai/customer/user/getSessionChatMessages: newest first; `beforeId` pages upward. */
 export const chatHistoryBody = z.object({
