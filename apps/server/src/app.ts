@@ -26,6 +26,7 @@ import { installWeb } from './http/web.js'
 import { AccountAgentsRepository } from './modules/accounts/account-agents.repository.js'
 import type { AccountLoginService } from './modules/accounts/accounts.login.js'
 import { installAccounts } from './modules/accounts/accounts.module.js'
+import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { AccountStatusSync } from './modules/accounts/accounts.status.js'
 import { installAgents } from './modules/agents/agents.module.js'
@@ -40,11 +41,17 @@ import { type Billing, installBilling } from './modules/billing/billing.module.j
 import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
 import { CaptchaService } from './modules/captcha/captcha.service.js'
+import { installConsole } from './modules/console/console.module.js'
 import { type Desk, installDesk } from './modules/desk/desk.module.js'
 import type { DeskPresence } from './modules/desk/desk.presence.js'
+import { installFans } from './modules/fans/fans.module.js'
+import { installInheritance } from './modules/fans/inheritance.module.js'
 import { installGroups } from './modules/groups/groups.module.js'
 import { installLabels } from './modules/labels/labels.module.js'
+import { LabelsRepository } from './modules/labels/labels.repository.js'
+import { installMassSend } from './modules/massSend/massSend.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
+import { installChatHistory } from './modules/messages/history.module.js'
 import type { InboundService } from './modules/messages/inbound.service.js'
 import { MediaCleanup } from './modules/messages/media.cleanup.js'
 import { MediaQuota } from './modules/messages/media.quota.js'
@@ -62,6 +69,7 @@ import { installPorts } from './modules/ports/ports.module.js'
 import type { PortsRepository } from './modules/ports/ports.repository.js'
 import { listDeskAccounts } from './modules/sessions/desk-accounts.query.js'
 import { canFollowSession } from './modules/sessions/session.access.js'
+import { visibleSessions } from './modules/sessions/session.visibility.js'
 import { SessionsRepository } from './modules/sessions/sessions.repository.js'
 import { simRoutes } from './modules/sim/sim.routes.js'
 import { type SimDeps, SimService } from './modules/sim/sim.service.js'
@@ -118,6 +126,8 @@ export interface App {
   billing: Billing
   /** the platform's staff, tenants, scope and settings */
   platform: PlatformCore
+  /** mass send: its service, engine (tests drive single rounds) and opt-out words */
+  massSend: ReturnType<typeof installMassSend>
 }
 
 /** Assemble the server in one fixed order: external plugins, app plugins, modules, web. */
@@ -234,15 +244,23 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
       outboxDepth: () => new OutboxDepthRepository(db).systemDepth(),
     },
   })
-  installAgents(app, { db, users: platform.users, seats: billing.seats, accounts: accountAgents, tokens })
+  const agents = installAgents(app, {
+    db,
+    users: platform.users,
+    seats: billing.seats,
+    accounts: accountAgents,
+    tokens,
+  })
   auth.checkOnSignIn((user) => billing.seats.assertCanSignIn(db, user))
   users.useBusinessProfiles((actor) => platform.settings.profileForUser(actor))
   // ---- end of platform operations and billing ----
 
   // The desk's supporting services: labels, the material libraries (files in the media store), translation.
-  installLabels(app, db)
+  const labels = installLabels(app, db)
   const materials = installMaterials(app, db, media, uploads)
   installTranslate(app, { users, config, logger })
+  // The tenant's chat history, read-only: search, conversations around a hit, export.
+  installChatHistory(app, db)
   // Group chats of desk sessions (after inbound: its handlers store WhatsApp's group changes first).
   installGroups(app, { db, gateway, hub })
   // The agent desk: presence, sessions and chat; sends go through the outbox.
@@ -264,11 +282,69 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     materials: (tenantId, userId, materialId) => materials.toOutbound({ tenantId, userId }, materialId),
   })
   presence = desk.presence
+  // The supervisor's session console: who works which account and session (moves are the desk's migration).
+  const sessionConsole = installConsole(app, {
+    db,
+    hub,
+    desk,
+    users,
+    people: platform.users,
+    accountAgents,
+    io: realtime.io,
+    accountChanged: (id) => inbound.forgetAccount(id),
+  })
+  // an account handed over on the agents page reaches the desks as one handed over in the console
+  agents.useAssignmentAnnouncer((tenantId, changes) => sessionConsole.announce(tenantId, changes))
+  // Fan inheritance: a lost account's fans handed to another account, each with a session there.
+  const accountRows = new AccountsRepository(db)
+  const labelRows = new LabelsRepository(db)
+  const inheritance = installInheritance(app, {
+    db,
+    hub,
+    log: logger.child({ module: 'inheritance' }),
+    account: async (tenantId, id) => {
+      const row = await accountRows.systemFind(id)
+      return row?.tenant_id === tenantId ? row : undefined
+    },
+    labelNames: async (tenantId, ids) =>
+      new Map((await labelRows.all(tenantId)).filter((l) => ids.includes(l.id)).map((l) => [l.id, l.name])),
+    openSession: (q, tenantId, accountId, fanId, at, newFan) =>
+      sessions.ensurePersonal(q, tenantId, accountId, fanId, at, newFan),
+  })
+  // The customers list (fansManage and the desk's "my customer"): labels, desk actions and new sessions as the desk makes them.
+  installFans(app, {
+    db,
+    gateway,
+    visibleSessions,
+    labels,
+    desk: desk.actions,
+    sessions: desk.creator,
+    accounts: new AccountsRepository(db),
+  })
+  // Mass send: tasks run by its engine through the outbox, paced per account (after the desk and the customers list it reads).
+  const massSend = installMassSend(app, {
+    db,
+    config,
+    logger,
+    gateway,
+    hub,
+    outbox,
+    users,
+    sessions,
+    media,
+    materials: (tenantId, userId, id) => materials.toOutbound({ tenantId, userId }, id),
+    labels: (tenantId) => labels.list(tenantId),
+    visibleSessions,
+    inbound,
+    settings: platform.settings,
+  })
   if (sim) simRoutes(app, new SimService(db, sim))
 
   // Engines: started by the caller (main, or a test that wants them), in this order; stopped in reverse on close.
   const engines = new Engines(logger.child({ module: 'engines' }))
   engines.add(spool, accounts.links, portExpiry, billing.seatExpiry, dispatcher, requests, mediaCleanup)
+  engines.add(inheritance.engine)
+  engines.add(massSend.engine)
   app.addHook('onClose', () => engines.stop())
 
   await installWeb(app, config.webDist)
@@ -289,5 +365,15 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     runtime: accounts.runtime,
     sync: accounts.sync,
   }
-  return { app, routes, services: { tokens, users, captcha }, engines, messaging, desk, billing, platform }
+  return {
+    app,
+    routes,
+    services: { tokens, users, captcha },
+    engines,
+    messaging,
+    desk,
+    billing,
+    platform,
+    massSend,
+  }
 }

@@ -89,9 +89,33 @@ export interface SessionDeletionTable {
   account_phone: string | null
   reason: string
   message_count: number
-  /** whose desk it was deleted from (the agent, also when a supervisor acted as them) */
+  /** whose customer it was: the acting agent, else the session's agent (the supervisor when none) */
   owner_user_id: number
   /** who deleted it */
   deleted_by: number
   deleted_at: number
+}
+
+/** One hand-over of a lost account's fans to another account (migration 0012). */
+export interface FanInheritanceTable {
+  id: Generated<number>
+  tenant_id: number
+  from_account_id: number
+  to_account_id: number
+  mode: string
+  /** JSON arrays of ids, null when not chosen that way */
+  fan_ids: string | null
+  label_ids: string | null
+  /** JSON array of the chosen labels' names at the time */
+  label_names: Generated<string>
+  moved: Generated<number>
+  repeated: Generated<number>
+  status: string
+  /** the last source fan id a committed batch handled */
+  last_fan_id: Generated<number>
+  lease_until: Generated<number>
+  created_by: number
+  created_at: number
+  updated_at: number
+  finished_at: number | null
 }

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AuthTables } from '../gateway/baileys/auth-store.js'
 import type {
   DeskPresenceTable,
+  FanInheritanceTable,
   FanLabelTable,
   LabelTable,
   MaterialGroupTable,
@@ -9,6 +10,13 @@ import type {
   SessionDeletionTable,
   SessionReadTable,
 } from './schema.desk.js'
+import type {
+  MassSendEventTable,
+  MassSendItemTable,
+  MassSendLaneTable,
+  MassSendRecipientTable,
+  MassSendTaskTable,
+} from './schema.mass-send.js'
 import type {
   AgentGroupTable,
   ExpiryDismissalTable,
@@ -20,6 +28,7 @@ import type {
 } from './schema.platform.js'
 
 export type * from './schema.desk.js'
+export type * from './schema.mass-send.js'
 export type * from './schema.platform.js'
 
 /**
@@ -186,6 +195,8 @@ export interface FanTable {
   country: Generated<string>
   created_at: number
   updated_at: number
+  /** the fan of a lost account this one was copied from by an inheritance (migration 0012) */
+  inherited_from: Generated<number | null>
 }
 
 export interface GroupChatTable {
@@ -371,6 +382,12 @@ export interface Database extends AuthTables {
   renewal_requests: RenewalRequestTable
   platform_settings: PlatformSettingTable
   expiry_dismissals: ExpiryDismissalTable
+  fan_inheritances: FanInheritanceTable
+  mass_send_tasks: MassSendTaskTable
+  mass_send_recipients: MassSendRecipientTable
+  mass_send_lanes: MassSendLaneTable
+  mass_send_items: MassSendItemTable
+  mass_send_events: MassSendEventTable
 }
 
 export type Tenant = Selectable<TenantTable>

@@ -9,6 +9,10 @@ import * as captchaFailures from './0007_captcha_failures.js'
 import * as mediaCleanup from './0008_media_cleanup.js'
 import * as gatewayRequests from './0009_gateway_requests.js'
 import * as platformBilling from './0010_platform_billing.js'
+import * as fansList from './0011_fans_list.js'
+import * as fanInheritance from './0012_fan_inheritance.js'
+import * as messageSearch from './0014_message_search.js'
+import * as massSend from './0015_mass_send.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +26,10 @@ const migrations: Record<string, Migration> = {
   '0008_media_cleanup': mediaCleanup,
   '0009_gateway_requests': gatewayRequests,
   '0010_platform_billing': platformBilling,
+  '0011_fans_list': fansList,
+  '0012_fan_inheritance': fanInheritance,
+  '0014_message_search': messageSearch,
+  '0015_mass_send': massSend,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,13 @@ import type { Database, Db } from '../../db/index.js'
 
 type Q = Kysely<Database>
 
+/** An account handed from one agent to another (null: nobody). */
+export interface AccountAgentChange {
+  accountId: number
+  previousAgentUserId: number | null
+  agentUserId: number | null
+}
+
 /**
  * WS accounts as the supervisor assigns them to agents (one agent per account: the column holds
  * one), and the counts the platform's pages show. Tenant methods take the tenant first.
@@ -36,9 +43,36 @@ export class AccountAgentsRepository {
     return Number(row.n)
   }
 
-  /** Exactly these accounts are the agent's: others of the agent are unassigned, these taken from whoever had them. */
-  async setAgentAccounts(q: Q, tenantId: number, agentId: number, accountIds: number[]): Promise<void> {
+  /**
+   * Exactly these accounts are the agent's: others of the agent are unassigned, these taken from
+   * whoever had them. Answers each account whose agent changed, with its agent before and after.
+   */
+  async setAgentAccounts(
+    q: Q,
+    tenantId: number,
+    agentId: number,
+    accountIds: number[],
+  ): Promise<AccountAgentChange[]> {
     const now = Date.now()
+    const before = await q
+      .selectFrom('ws_accounts')
+      .select(['id', 'agent_user_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        accountIds.length > 0
+          ? eb.or([eb('agent_user_id', '=', agentId), eb('id', 'in', accountIds)])
+          : eb('agent_user_id', '=', agentId),
+      )
+      .execute()
+    const chosen = new Set(accountIds)
+    const changes = before
+      .map((a) => ({
+        accountId: a.id,
+        previousAgentUserId: a.agent_user_id,
+        agentUserId: chosen.has(a.id) ? agentId : null,
+      }))
+      .filter((c) => c.previousAgentUserId !== c.agentUserId)
     let release = q
       .updateTable('ws_accounts')
       .set({ agent_user_id: null, updated_at: now })
@@ -46,7 +80,7 @@ export class AccountAgentsRepository {
       .where('agent_user_id', '=', agentId)
     if (accountIds.length > 0) release = release.where('id', 'not in', accountIds)
     await release.execute()
-    if (accountIds.length === 0) return
+    if (accountIds.length === 0) return changes
     await q
       .updateTable('ws_accounts')
       .set({ agent_user_id: agentId, updated_at: now })
@@ -54,6 +88,7 @@ export class AccountAgentsRepository {
       .where('id', 'in', accountIds)
       .where('deleted_at', 'is', null)
       .execute()
+    return changes
   }
 
   /** Linked numbers per tenant: online now, and all live ones. */

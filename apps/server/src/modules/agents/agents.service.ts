@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountAgentsRepository } from '../accounts/account-agents.repository.js'
+import type { AccountAgentChange, AccountAgentsRepository } from '../accounts/account-agents.repository.js'
 import { isUniqueViolation } from '../accounts/db-errors.js'
 import { hashPassword } from '../auth/password.js'
 import type { TokenService } from '../auth/token.service.js'
@@ -33,6 +33,13 @@ export class AgentsService {
     private readonly accounts: AccountAgentsRepository,
     private readonly tokens: TokenService,
   ) {}
+
+  /** Told of accounts that changed agent, after the change is stored, so open desks follow it. */
+  private announce: (tenantId: number, changes: AccountAgentChange[]) => Promise<void> = async () => undefined
+
+  useAssignmentAnnouncer(announce: (tenantId: number, changes: AccountAgentChange[]) => Promise<void>): void {
+    this.announce = announce
+  }
 
   private async agent(tenantId: number, id: number) {
     const a = await this.users.agent(tenantId, id)
@@ -155,20 +162,23 @@ export class AgentsService {
   async bindAccounts(caller: Caller, id: number, accountIds: number[]): Promise<void> {
     const a = await this.agent(caller.tenantId, id)
     await this.assertAccounts(caller.tenantId, accountIds)
-    await this.db
+    const changes = await this.db
       .transaction()
       .execute((tx) => this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [...new Set(accountIds)]))
+    await this.announce(caller.tenantId, changes)
   }
 
   /** Deletes the agent: the seat is freed, the accounts unassigned, the agent signed out. */
   async remove(caller: Caller, id: number): Promise<void> {
     const a = await this.agent(caller.tenantId, id)
-    await this.db.transaction().execute(async (tx) => {
+    const changes = await this.db.transaction().execute(async (tx) => {
       await this.seats.release(tx, caller.tenantId, a.id)
-      await this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [])
+      const released = await this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [])
       await this.users.softDelete(caller.tenantId, a.id, tx)
+      return released
     })
     await this.tokens.revokeAllOf(caller.tenantId, a.id)
+    await this.announce(caller.tenantId, changes)
   }
 
   // ---- groups ----

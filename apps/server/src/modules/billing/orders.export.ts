@@ -1,20 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream'
 import {
   formatAmount,
+  formatDateTime,
   type LanguageCode,
   ORDER_EXPORT_COLUMNS,
   ORDER_EXPORT_WORDS,
   type OrderView,
 } from '@app/core'
 import ExcelJS from 'exceljs'
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** `YYYY-MM-DD hh:mm:ss` at the viewer's offset from UTC (the spec's default date format). */
-export function formatTime(t: number, utcOffsetMinutes: number): string {
-  const d = new Date(t + utcOffsetMinutes * 60_000)
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-}
 
 /**
  * The orders as an XLSX file, written row by row by exceljs's streaming writer into the stream
@@ -45,7 +38,7 @@ export function ordersXlsx(orders: OrderView[], lang: LanguageCode, utcOffsetMin
         o.sellerName ?? '',
         o.operatorName,
         o.remark,
-        formatTime(o.createdAt, utcOffsetMinutes),
+        formatDateTime(o.createdAt, utcOffsetMinutes),
       ]).commit()
     }
     ws.commit()

@@ -97,7 +97,12 @@ export class SeatsRepository implements RecordStore {
       .executeTakeFirst()
     if (!from?.user_id || !to || to.user_id !== null) return false
     // free the source first: an agent holds one seat (unique index)
-    await q.updateTable('seats').set({ user_id: null, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', fromId).execute()
+    await q
+      .updateTable('seats')
+      .set({ user_id: null, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fromId)
+      .execute()
     await q
       .updateTable('seats')
       .set({ user_id: from.user_id, lapsed_at: null, updated_at: now })

@@ -129,7 +129,10 @@ export function deskRoutes(app: FastifyInstance, { presence, list, actions, crea
   )
   r.post(
     `${session}/deletions`,
-    { config: read, schema: { tags, summary: 'Deletion records, newest first', body: sessionDeletionsBody } },
-    async (req) => ok(await actions.deletions(callerOf(req), req.body.pageNo, req.body.pageSize)),
+    {
+      config: read,
+      schema: { tags, summary: 'Deletion records, newest first; filters', body: sessionDeletionsBody },
+    },
+    async (req) => ok(await actions.deletions(callerOf(req), req.body)),
   )
 }

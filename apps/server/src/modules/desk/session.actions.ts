@@ -4,6 +4,7 @@ import {
   ErrorCode,
   type Page,
   roomOf,
+  type SessionDeletionsBody,
   type SessionDeletionView,
   type SessionFanBody,
   type SessionFlagBody,
@@ -11,6 +12,7 @@ import {
   type SessionUpdatedEvent,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
@@ -156,7 +158,9 @@ export class SessionActions {
           account_phone: d.account.phone,
           reason,
           message_count: messageCount,
-          owner_user_id: viewer.actingUserId,
+          // the customer's agent: a supervisor deleting from the tenant-wide list files it under them
+          owner_user_id:
+            viewer.agentId ?? d.session.agent_user_id ?? d.account.agentUserId ?? viewer.actingUserId,
           deleted_by: viewer.userId,
           deleted_at: Date.now(),
         })
@@ -175,15 +179,34 @@ export class SessionActions {
     this.hub.emit(sessionRooms(d), 'session.removed', { sessionId: id, reason: 'deleted' })
   }
 
-  /** Deletion records, newest first (a short list: offset paging): an agent's own desk's, or the whole tenant's. */
-  async deletions(viewer: Caller, pageNo: number, pageSize: number): Promise<Page<SessionDeletionView>> {
+  /**
+   * Deletion records, newest first (a short list: offset paging): an agent's own desk's, or the
+   * whole tenant's for the supervisor, narrowed by the filters given.
+   */
+  async deletions(viewer: Caller, body: SessionDeletionsBody): Promise<Page<SessionDeletionView>> {
+    const { pageNo, pageSize } = body
     let base = this.db.selectFrom('session_deletions as d').where('d.tenant_id', '=', viewer.tenantId)
     if (viewer.agentId !== null) base = base.where('d.owner_user_id', '=', viewer.agentId)
+    if (body.agentId !== undefined) base = base.where('d.owner_user_id', '=', body.agentId)
+    if (body.accountId !== undefined) base = base.where('d.account_id', '=', body.accountId)
+    if (body.from !== undefined) base = base.where('d.deleted_at', '>=', body.from)
+    if (body.to !== undefined) base = base.where('d.deleted_at', '<', body.to)
+    const keyword = body.keyword
+    if (keyword)
+      base = base.where((eb) =>
+        eb.or([
+          containsText('d.title', keyword),
+          containsText('d.phone', keyword),
+          containsText('d.account_phone', keyword),
+          containsText('d.reason', keyword),
+        ]),
+      )
     const [rows, total] = await Promise.all([
       base
         .leftJoin('users as u', 'u.id', 'd.deleted_by')
+        .leftJoin('users as o', 'o.id', 'd.owner_user_id')
         .selectAll('d')
-        .select(['u.nickname', 'u.username'])
+        .select(['u.nickname', 'u.username', 'o.nickname as owner_nickname', 'o.username as owner_username'])
         .orderBy('d.deleted_at', 'desc')
         .orderBy('d.id', 'desc')
         .limit(pageSize)
@@ -198,9 +221,12 @@ export class SessionActions {
         sessionType: r.session_type as SessionTypeValue,
         title: r.title,
         phone: r.phone,
+        accountId: r.account_id,
         accountPhone: r.account_phone,
         reason: r.reason,
         messageCount: r.message_count,
+        ownerUserId: r.owner_user_id,
+        ownerName: r.owner_nickname || r.owner_username || '',
         deletedBy: r.deleted_by,
         deletedByName: r.nickname || r.username || '',
         deletedAt: r.deleted_at,

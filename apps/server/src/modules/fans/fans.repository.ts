@@ -136,6 +136,41 @@ export class FansRepository {
       .execute()
   }
 
+  /** One flag on many fans of the tenant (batches of the customers list); answers the fans changed. */
+  async setFlags(
+    q: Q,
+    tenantId: number,
+    fanIds: number[],
+    patch: { invalid?: number; mass_send_enabled?: number },
+  ): Promise<number> {
+    if (fanIds.length === 0) return 0
+    const res = await q
+      .updateTable('fans')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', fanIds)
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows)
+  }
+
+  /** Which of the phones already are fans of the account (by phone; an import adds each once). */
+  async phonesOnAccount(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    phones: string[],
+  ): Promise<Map<string, number>> {
+    if (phones.length === 0) return new Map()
+    const rows = await q
+      .selectFrom('fans')
+      .select(['id', 'phone'])
+      .where('tenant_id', '=', tenantId)
+      .where('phone', 'in', phones)
+      .where('account_id', '=', accountId)
+      .execute()
+    return new Map(rows.flatMap((r) => (r.phone ? [[r.phone, r.id] as const] : [])))
+  }
+
   /** Delete a fan with its labels (an invalid customer deleted with a reason). */
   async delete(q: Q, tenantId: number, fanId: number): Promise<void> {
     await q.deleteFrom('fan_labels').where('tenant_id', '=', tenantId).where('fan_id', '=', fanId).execute()
@@ -157,6 +192,7 @@ export class FansRepository {
     day: number,
   ) {
     const dayOf = sql<number>`(${sql.ref('created_at')} + ${sql.lit(offset)}) / ${sql.lit(day)}`
+    // a fan handed over from a lost account (inherited_from) was acquired there, not here
     return q
       .selectFrom('fans')
       .select(['account_id', dayOf.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
@@ -164,6 +200,7 @@ export class FansRepository {
       .where('account_id', 'in', accountIds)
       .where('created_at', '>=', from)
       .where('created_at', '<', to)
+      .where('inherited_from', 'is', null)
       .groupBy(['account_id', dayOf])
       .execute()
   }

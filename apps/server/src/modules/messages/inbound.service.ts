@@ -263,6 +263,16 @@ export class InboundService {
     }
   }
 
+  /** Where the opt-out words come from: a fan whose message is one of them gets mass send forbidden. */
+  useOptOutWords(words: () => readonly string[]): void {
+    this.store.optOutWords = words
+  }
+
+  /** An account's agent changed: its next message goes to the new agent's room at once (this process's cache). */
+  forgetAccount(accountId: number): void {
+    this.accounts.delete(accountId)
+  }
+
   /** The tenant and agent of a gateway account, briefly cached (the tenant never changes). */
   private async accountOf(accountId: number): Promise<AccountInfo | undefined> {
     const hit = this.accounts.get(accountId)

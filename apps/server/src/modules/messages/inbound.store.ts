@@ -1,4 +1,4 @@
-import { FanSource, isOptOut, MessageStatus } from '@app/core'
+import { FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
@@ -44,6 +44,8 @@ export interface EchoSettler {
 /** The writes of one inbound message, inside the caller's transaction. */
 export class InboundStore {
   readonly fans = new FansRepository()
+  /** The opt-out words in force (the admin's system settings once known; the product's defaults until then). */
+  optOutWords: () => readonly string[] = () => OPT_OUT_WORDS
   readonly groups: GroupChatsRepository
   readonly messages = new MessagesRepository()
 
@@ -119,7 +121,7 @@ export class InboundStore {
         await this.sessions.clearAwaitingReply(q, tenantId, session.id, since)
         session = { ...session, awaiting_reply_since: null }
       }
-      if (content.type === 'text' && isOptOut(content.body))
+      if (content.type === 'text' && isOptOut(content.body, this.optOutWords()))
         await this.fans.optOut(q, tenantId, contact.fanId, now)
     }
     return { created: { message, session, peer: contact.peer }, updated, newGroup, contact }

@@ -233,7 +233,8 @@ export class TenantsService {
       await this.tenants.update(u.tenant_id, { status }, tx)
     })
     if (status !== UserStatus.enabled)
-      for (const userId of await this.users.idsOfTenant(u.tenant_id)) await this.tokens.revokeAllOf(u.tenant_id, userId)
+      for (const userId of await this.users.idsOfTenant(u.tenant_id))
+        await this.tokens.revokeAllOf(u.tenant_id, userId)
   }
 
   async setRiskStatus(caller: Caller, id: number, riskStatus: number): Promise<void> {

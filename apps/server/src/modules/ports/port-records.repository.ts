@@ -97,7 +97,12 @@ export class PortRecordsRepository implements RecordStore {
     const to = rows.find((r) => r.id === toId)
     if (!from?.account_id || !to || to.account_id !== null) return false
     // free the source first: an account holds one port (unique index)
-    await q.updateTable('ports').set({ account_id: null, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', fromId).execute()
+    await q
+      .updateTable('ports')
+      .set({ account_id: null, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fromId)
+      .execute()
     await q
       .updateTable('ports')
       .set({ account_id: from.account_id, updated_at: now })

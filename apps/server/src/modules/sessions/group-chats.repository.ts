@@ -309,8 +309,9 @@ export class GroupChatsRepository {
   async peer(
     tenantId: number,
     groupChatId: number,
+    q: Q = this.db,
   ): Promise<{ jid: string; title: string; invalid: boolean }> {
-    const g = await this.db
+    const g = await q
       .selectFrom('group_chats')
       .select(['jid', 'subject'])
       .where('tenant_id', '=', tenantId)

@@ -144,10 +144,22 @@ export class SessionListQuery {
       .where(visibleSessions(viewer))
   }
 
-  /** One page, pinned first, then the newest activity. */
-  async page(viewer: Caller, body: SessionPageBody): Promise<SessionPage> {
+  /**
+   * One page, pinned first, then the newest activity. `only` narrows the viewer's sessions further
+   * (the console's unallocated ones); a condition on `s` alone keeps the walk on the index.
+   */
+  async page(
+    viewer: Caller,
+    body: SessionPageBody,
+    only?: ReturnType<typeof visibleSessions>,
+  ): Promise<SessionPage> {
     let q = this.rows(viewer).where((eb) => filterCondition(eb, body.filter))
+    if (only) q = q.where(only)
     if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
+    // one agent's sessions by the same rule as their desk; never wider than the viewer's own
+    if (body.agentId !== undefined) q = q.where(visibleSessions({ ...viewer, agentId: body.agentId }))
+    if (body.from !== undefined) q = q.where('s.last_activity_at', '>=', body.from)
+    if (body.to !== undefined) q = q.where('s.last_activity_at', '<', body.to)
     // the desk user's choice (groups module): announcement groups where we only listen
     if (await systemGroupsHidden(this.db, viewer.tenantId, viewer.actingUserId))
       q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)

@@ -55,6 +55,18 @@ export class UsersService {
     return row ? row.nickname || row.username : ''
   }
 
+  /** The tenant's supervisors: they follow every task of the tenant (mass-send progress). */
+  async supervisorIds(tenantId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('role_id', '=', Role.customerMaster)
+      .where('deleted_at', 'is', null)
+      .execute()
+    return rows.map((r) => r.id)
+  }
+
   /** The translation target a user chose ('' when none). */
   async targetLanguage(tenantId: number, userId: number): Promise<string> {
     const row = await this.db

@@ -8,7 +8,8 @@ import { customerSession, drainOutbox } from '../messaging.js'
  * A tenant with data of every kind, made the way users make it (the API and the simulated
  * network): linked WS accounts in a group, fans and personal and group sessions, messages with
  * media both ways, labels on fans, public and personal materials and groups, an acquisition
- * share, a deleted session, desk presence and read positions. Every text it writes carries its
+ * share, a deleted session, desk presence and read positions, a banned account whose fans were
+ * handed over (fan inheritance), a mass send run to its end. Every text it writes carries its
  * marker and every phone is its own, so an answer that shows any of them shows this tenant.
  */
 
@@ -21,7 +22,7 @@ export interface TenantData {
   sessions: number[]
   /** its marker: every text it wrote carries it */
   tag: string
-  phones: { shop: string; shop2: string; customers: string[] }
+  phones: { shop: string; shop2: string; shop3: string; customers: string[] }
   /** lower-case strings that appear only in this tenant's data: its marker and its phones */
   markers: string[]
 }
@@ -30,6 +31,7 @@ export interface TenantData {
 const phonesOf = (n: number) => ({
   shop: `8613${n}${n}0000001`,
   shop2: `8613${n}${n}0000002`,
+  shop3: `8613${n}${n}0000003`,
   customers: [1, 2, 3, 4].map((i) => `4477${n}${n}00000${i}`),
 })
 
@@ -41,7 +43,7 @@ const idOf = (data: unknown): number => (data as { id: number }).id
 
 export async function seedTenant(ctx: TestContext, n: number): Promise<TenantData> {
   const tag = `zqx${n}mark`
-  const { shop, shop2, customers } = phonesOf(n)
+  const { shop, shop2, shop3, customers } = phonesOf(n)
   const [c1, c2, c3, c4] = customers as [string, string, string, string]
   const tenantId = await ctx.tenant(tag)
   const boss = await ctx.as(tenantId, Role.customerMaster, `${tag}-boss`)
@@ -183,8 +185,47 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
 
   // an acquisition share of the first account
   ok('share', await api.post(boss, '/damai/customer/wsAccount/acquisitionShare', { accountIds: [a1] }))
-  // receipts of what was sent arrive on the network's clock
+  // a lost account whose fans were handed to the first account (fan inheritance)
+  const a3 = await ctx.linkAccount(tenantId, shop3)
+  await customerSession(ctx, c1, shop3)
+  await customerSession(ctx, c3, shop3)
+  ctx.sim.network.ban(shop3)
+  await ctx.sim.settle()
+  ok(
+    'inherit',
+    await api.post(boss, '/damai/customer/fanInheritance', { accountId: a3, toAccountId: a1, mode: 'all' }),
+  )
+
+  // a mass send to the labelled customers, run to its end: a task with its recipients, lanes, sends and log
+  const massSend = idOf(
+    ok(
+      'mass send',
+      await api.post(boss, '/damai/customer/massSend', {
+        name: `${tag} promo`,
+        kind: 'personal',
+        method: 'one_by_one',
+        audience: { type: 'customers', includeLabelIds: [label] },
+        sentences: [{ type: 'text', text: `${tag} offer` }],
+        sentenceInterval: { min: 0, max: 0 },
+        customerInterval: { min: 0, max: 0 },
+        sendCount: { min: 1, max: 1 },
+      }),
+    ),
+  )
+  for (let round = 0; round < 50; round++) {
+    const task = await ctx.db
+      .selectFrom('mass_send_tasks')
+      .select('status')
+      .where('id', '=', massSend)
+      .executeTakeFirstOrThrow()
+    if (task.status === 'completed') break
+    await ctx.massSend.engine.tick()
+    await drainOutbox(ctx)
+  }
+  // receipts of what was sent arrive on the network's clock: a read comes up to a minute after
+  // its delivery, so two minutes pass and nothing of this tenant is still on its way afterwards
   await ctx.desk.settled()
+  await ctx.sim.settle(60_000)
   await ctx.sim.settle(60_000)
   return {
     tenantId,
@@ -194,7 +235,7 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
     accounts: [a1, a2],
     sessions: sessions.map((s) => s.id),
     tag,
-    phones: { shop, shop2, customers },
-    markers: [tag, shop, shop2, ...customers],
+    phones: { shop, shop2, shop3, customers },
+    markers: [tag, shop, shop2, shop3, ...customers],
   }
 }

@@ -24,12 +24,30 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['users'],
   },
   captcha: { owns: ['captchas', 'captcha_failures'] },
+  console: { owns: [], reads: [] },
   desk: { owns: ['desk_presence', 'session_reads', 'session_deletions'], reads: ['users'] },
-  fans: { owns: ['fans', 'fan_labels'], reads: ['ws_accounts', 'account_groups', 'sessions', 'labels'] },
+  fans: {
+    owns: ['fans', 'fan_labels', 'fan_inheritances'],
+    reads: ['ws_accounts', 'account_groups', 'sessions', 'labels', 'users'],
+  },
   groups: { owns: [] },
   labels: { owns: ['labels'], reads: ['fan_labels'] },
+  massSend: {
+    owns: [
+      'mass_send_tasks',
+      'mass_send_recipients',
+      'mass_send_lanes',
+      'mass_send_items',
+      'mass_send_events',
+    ],
+    reads: ['messages', 'ws_accounts', 'tenants', 'users'],
+  },
   materials: { owns: ['materials', 'material_groups'], reads: ['media_files'] },
-  messages: { owns: ['messages', 'media_files'], reads: ['materials'] },
+  messages: {
+    owns: ['messages', 'media_files'],
+    // the chat history's read model: a message with its session, account, customer or group and agent
+    reads: ['materials', 'sessions', 'ws_accounts', 'fans', 'group_chats', 'users'],
+  },
   outbox: {
     owns: ['outbox', 'gateway_requests'],
     reads: ['messages', 'sessions', 'ws_accounts', 'tenants', 'fans'],

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto'
+import os from 'node:os'
+import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/index.js'
+import type { MessagingGateway } from '../../gateway/port.js'
+import type { HubRelay } from '../../realtime/hub.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { MassAudienceQuery } from '../fans/fans.audience.js'
+import type { VisibleSessions } from '../fans/fans.deps.js'
+import type { MediaStore } from '../messages/media.store.js'
+import type { OutboxService } from '../outbox/outbox.service.js'
+import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { UsersService } from '../users/users.service.js'
+import { LaneSender } from './lane.sender.js'
+import { LaneWorker } from './lane.worker.js'
+import { MassSendEngine } from './massSend.engine.js'
+import { TaskLifecycle } from './massSend.lifecycle.js'
+import { Preparer } from './massSend.prepare.js'
+import { MassSendProgress } from './massSend.progress.js'
+import { MassSendRepository } from './massSend.repository.js'
+import { massSendRoutes } from './massSend.routes.js'
+import type { MaterialLookup } from './massSend.sentences.js'
+import { MassSendService, type TenantLabels } from './massSend.service.js'
+import { TaskCache } from './massSend.tasks.js'
+import { OptOutWords } from './opt-out.js'
+import { RecipientLogQuery } from './recipient-log.query.js'
+import { RecipientsRepository } from './recipients.repository.js'
+
+/**
+ * Lanes stepped per engine round. Small rounds keep timed sends on time (a lane falling due waits
+ * for the round in progress at most); more rounds follow at once while lanes are due.
+ */
+const LANES_PER_ROUND = 10
+
+export interface MassSendDeps {
+  db: Db
+  config: Config
+  logger: Logger
+  gateway: MessagingGateway
+  hub: HubRelay
+  outbox: OutboxService
+  users: UsersService
+  sessions: SessionsRepository
+  media: MediaStore
+  /** the material libraries' "send a material as" (the creator must see the material) */
+  materials: MaterialLookup
+  /** the labels module's list of a tenant's labels */
+  labels: TenantLabels
+  /** the sessions module's visibility rule: an agent's customers are the fans of the sessions they see */
+  visibleSessions: VisibleSessions
+  /** the inbound path, told the opt-out words */
+  inbound: { useOptOutWords(words: () => readonly string[]): void }
+  /** the admin's system settings, where the opt-out words are kept */
+  settings: { effectiveSystem(): Promise<{ optOutWords: readonly string[] }> }
+  /** draws of the intervals and round sizes (tests pass a fixed one) */
+  random?: () => number
+}
+
+/**
+ * Mass send: routes, the service, and the engine that runs tasks through the outbox. Installed
+ * after the outbox, the fans, the desk and the materials, whose services it calls; returns the
+ * engine for the app's engine list.
+ */
+export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
+  const { db, config } = deps
+  const random = deps.random ?? Math.random
+  const tasks = new MassSendRepository(db)
+  const recipients = new RecipientsRepository(db)
+  const log = new RecipientLogQuery(db)
+  const progress = new MassSendProgress(tasks, log, deps.users, deps.hub)
+  const lifecycle = new TaskLifecycle(db, tasks, recipients, progress, random)
+  const audience = new MassAudienceQuery(db, deps.visibleSessions)
+  const cache = new TaskCache(tasks)
+  const owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const leaseMs = config.OUTBOX_LEASE_MS
+  const sender = new LaneSender(
+    db,
+    recipients,
+    deps.sessions,
+    new GroupChatsRepository(db),
+    deps.outbox,
+    owner,
+    random,
+  )
+  const worker = new LaneWorker(
+    db,
+    recipients,
+    cache,
+    lifecycle,
+    deps.users,
+    deps.gateway,
+    sender,
+    { leaseMs, accountMaxWaitMs: config.OUTBOX_MAX_WAIT_MS },
+    owner,
+    random,
+    deps.logger.child({ module: 'mass-send' }),
+  )
+  const preparer = new Preparer(db, tasks, recipients, audience, lifecycle, owner, leaseMs)
+  const engine = new MassSendEngine(
+    tasks,
+    recipients,
+    cache,
+    preparer,
+    lifecycle,
+    worker,
+    progress,
+    { pollMs: config.OUTBOX_POLL_MS, leaseMs, batch: LANES_PER_ROUND, countersEveryMs: 2_000 },
+    deps.logger.child({ module: 'mass-send' }),
+    owner,
+  )
+  deps.hub.observe((_rooms, event, payload) => {
+    if (event === 'message.updated')
+      engine.noteMessage(payload as { id: number; status: string; delivery: string })
+  })
+  const optOut = new OptOutWords(async () => (await deps.settings.effectiveSystem()).optOutWords)
+  deps.inbound.useOptOutWords(optOut.current)
+  void optOut.refresh()
+  const service = new MassSendService({
+    db,
+    tasks,
+    recipients,
+    log,
+    progress,
+    lifecycle,
+    accounts: new AccountsRepository(db),
+    audience,
+    labels: deps.labels,
+    media: deps.media,
+    materials: deps.materials,
+    users: deps.users,
+    wake: () => engine.wake(),
+  })
+  massSendRoutes(app, service, log)
+  return { service, engine, progress, optOut }
+}
