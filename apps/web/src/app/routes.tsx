@@ -39,7 +39,17 @@ const DeskMaterialManage = lazy(() => import('../pages/customerServiceDesk/deskM
 const DeskSession = lazy(() => import('../pages/customerServiceDesk/deskSession/index'))
 const DeskInvalidFans = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansList/index'))
 const DeskDeletions = lazy(() => import('../pages/customerServiceDesk/deskInvalidFansDelete/index'))
+const FansList = lazy(() => import('../pages/fansManage/list/index'))
+const DeskFansList = lazy(() => import('../pages/customerServiceDesk/deskFansList/index'))
 const DeskMyAccount = lazy(() => import('../pages/customerServiceDesk/myAccount/index'))
+const ChatHistory = lazy(() => import('../pages/chatHistory/index'))
+const SessionConsole = lazy(() => import('../pages/sessionConsole/index'))
+const FanInheritance = lazy(() => import('../pages/fansManage/fanInheritance/index'))
+const InvalidFansList = lazy(() => import('../pages/fansManage/invalidFansList/index'))
+const InvalidFansDelete = lazy(() => import('../pages/fansManage/invalidFansDelete/index'))
+const AddFansGroupSend = lazy(() => import('../pages/marketing/addFansGroupSend/index'))
+const FanGroupSendLog = lazy(() => import('../pages/marketing/fanGroupSendLog/index'))
+const DeskFanGroupSend = lazy(() => import('../pages/customerServiceDesk/fanGroupSend/index'))
 
 const soon = (path: string, titleKey: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   path,
@@ -81,7 +91,11 @@ export const layoutRoutes: AppRoute[] = [
 
   /* customerMaster (spec §2) */
   soon('/dataStatistics', 'dataStatistics', { icon: 'dashboard', roles: Access.master }),
-  soon('/sessionConsole', 'sessionConsole', { icon: 'comment', roles: Access.master }),
+  soon('/sessionConsole', 'sessionConsole', {
+    icon: 'comment',
+    roles: Access.master,
+    component: SessionConsole,
+  }),
   group(
     '/accountManage',
     'accountManage',
@@ -113,10 +127,10 @@ export const layoutRoutes: AppRoute[] = [
     'fansManage',
     'team',
     [
-      soon('/fansManage/list', 'fansList'),
-      soon('/fansManage/fanInheritance', 'fanInheritance'),
-      soon('/fansManage/invalidFansList', 'invalidFansList'),
-      soon('/fansManage/invalidFansDelete', 'invalidFansDelete'),
+      soon('/fansManage/list', 'fansList', { component: FansList }),
+      soon('/fansManage/fanInheritance', 'fanInheritance', { component: FanInheritance }),
+      soon('/fansManage/invalidFansList', 'invalidFansList', { component: InvalidFansList }),
+      soon('/fansManage/invalidFansDelete', 'invalidFansDelete', { component: InvalidFansDelete }),
     ],
     Access.master,
   ),
@@ -126,8 +140,8 @@ export const layoutRoutes: AppRoute[] = [
     'thunderbolt',
     [
       soon('/marketing/diversionLink', 'diversionLink'),
-      soon('/marketing/addFansGroupSend', 'addFansGroupSend'),
-      soon('/marketing/fanGroupSendLog', 'fanGroupSendLog'),
+      soon('/marketing/addFansGroupSend', 'addFansGroupSend', { component: AddFansGroupSend }),
+      soon('/marketing/fanGroupSendLog', 'fanGroupSendLog', { component: FanGroupSendLog }),
       soon('/marketing/automaticReplyMarketing', 'automaticReplyMarketing'),
     ],
     Access.master,
@@ -172,6 +186,7 @@ export const layoutRoutes: AppRoute[] = [
   soon('/chatHistory/index', 'chatHistory', {
     icon: 'history',
     roles: Access.chatHistory,
+    component: ChatHistory,
   }),
   soon('/Setting/index', 'setting', { icon: 'setting', roles: Access.master }),
 
@@ -241,9 +256,12 @@ export const layoutRoutes: AppRoute[] = [
       'customerService',
       [
         soon('/customerServiceDesk/deskSession', 'deskSession', { hidden: true, component: DeskSession }),
-        soon('/customerServiceDesk/deskFansList', 'deskFansList', { hidden: true }),
+        soon('/customerServiceDesk/deskFansList', 'deskFansList', { hidden: true, component: DeskFansList }),
         soon('/customerServiceDesk/labelManage', 'labelManage', { hidden: true, component: LabelManage }),
-        soon('/customerServiceDesk/fanGroupSend', 'fanGroupSend', { hidden: true }),
+        soon('/customerServiceDesk/fanGroupSend', 'fanGroupSend', {
+          hidden: true,
+          component: DeskFanGroupSend,
+        }),
         soon('/customerServiceDesk/deskMaterialManage', 'deskMaterialManage', {
           hidden: true,
           component: DeskMaterialManage,

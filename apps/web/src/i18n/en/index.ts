@@ -7,11 +7,16 @@ import { auth } from './auth'
 import { billing } from './billing'
 import { chat } from './chat'
 import { common } from './common'
+import { sessionConsole } from './console'
 import { desk } from './desk'
+import { fans } from './fans'
 import { group } from './group'
+import { history } from './history'
 import { home } from './home'
+import { inheritance } from './inheritance'
 import { label } from './label'
 import { layout } from './layout'
+import { massSend } from './massSend'
 import { material } from './material'
 import { menu } from './menu'
 import { platform } from './platform'
@@ -30,11 +35,16 @@ export const en: typeof zh = {
   billing,
   chat,
   common,
+  sessionConsole,
   desk,
+  fans,
   group,
+  history,
   home,
+  inheritance,
   label,
   layout,
+  massSend,
   material,
   menu,
   platform,

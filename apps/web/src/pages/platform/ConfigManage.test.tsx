@@ -9,7 +9,14 @@ import ConfigManage from './ConfigManage'
 function server() {
   return fakeServer({
     '/damai/admin/config/get': () =>
-      ok({ portPricePerDay: 150, seatPricePerDay: 0, trialPorts: 1, trialSeats: 1, trialDays: 3, reminderDays: 7 }),
+      ok({
+        portPricePerDay: 150,
+        seatPricePerDay: 0,
+        trialPorts: 1,
+        trialSeats: 1,
+        trialDays: 3,
+        reminderDays: 7,
+      }),
     '/damai/admin/config/update': () => ok(null),
   })
 }

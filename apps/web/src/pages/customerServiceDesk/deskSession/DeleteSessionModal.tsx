@@ -14,16 +14,17 @@ interface Values {
 
 /**
  * Delete an invalid customer's chat (spec §4–5): a reason (required, at most 50) and the word
- * `del` typed to confirm. A deletion record is kept.
+ * `del` typed to confirm. A deletion record is kept. Shared by the desk and the supervisor's
+ * invalid-customer list.
  */
-export function DeleteSessionModal({
+export function DeleteSessionModal<T extends Pick<DeskRow, 'title'>>({
   session,
   onClose,
   onDelete,
 }: {
-  session: DeskRow | null
+  session: T | null
   onClose: () => void
-  onDelete: (session: DeskRow, reason: string) => Promise<void>
+  onDelete: (session: T, reason: string) => Promise<void>
 }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<Values>()

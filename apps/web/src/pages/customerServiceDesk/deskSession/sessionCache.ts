@@ -69,6 +69,19 @@ export function removeRow(data: SessionPages, id: number): SessionPages {
 }
 
 /**
+ * An account taken from the agent `agentId`: its rows leave, but those migrated to the agent on
+ * their own (the session's agent is the agent), which stay theirs.
+ */
+export function removeAccountRows(data: SessionPages, accountId: number, agentId: number): SessionPages {
+  const leaves = (r: DeskRow) => r.accountId === accountId && r.agentUserId !== agentId
+  if (!data.pages.some((p) => p.list.some(leaves))) return data
+  return withPages(
+    data,
+    data.pages.map((p) => ({ ...p, list: p.list.filter((r) => !leaves(r)) })),
+  )
+}
+
+/**
  * Put a row where the order says (after taking it out of wherever it was). A row older than
  * every loaded one is left to the next page, unless the list is complete.
  */

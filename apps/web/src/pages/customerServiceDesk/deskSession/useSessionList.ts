@@ -1,5 +1,5 @@
 import { type QueryClient, type QueryKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { pageSessions, sessionDetail } from '../../../api/desk'
 import { useSocketEvent } from '../../../realtime'
 import { deskAgentId, useDesk } from '../../../stores/desk'
@@ -11,13 +11,17 @@ import {
   applySessionChanges,
   applyUnread,
   type DeskRow,
+  findRow,
   flattenRows,
   insertRow,
+  removeAccountRows,
   removeRow,
   type SessionPages,
 } from './sessionCache'
 
 const PAGE_SIZE = 30
+/** Sessions handed to the desk in a burst (an inheritance of many customers) reload the lists once. */
+const RELOAD_MS = 500
 
 /** The list parameters a cached session list was read with (its key's third part). */
 function paramsOf(key: QueryKey): SessionListParams | null {
@@ -57,6 +61,20 @@ export function useSessionList(params: SessionListParams) {
   })
   const rows = useMemo(() => flattenRows(query.data as SessionPages | undefined), [query.data])
   const lookingUp = useRef(new Set<number>())
+  const reload = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (reload.current) clearTimeout(reload.current)
+    },
+    [],
+  )
+  const reloadSoon = () => {
+    if (reload.current) return
+    reload.current = setTimeout(() => {
+      reload.current = null
+      void qc.invalidateQueries({ queryKey: deskKeys.sessionLists })
+    }, RELOAD_MS)
+  }
 
   useSocketEvent('message.new', (e) => {
     let missing = false
@@ -89,13 +107,30 @@ export function useSessionList(params: SessionListParams) {
   useSocketEvent('session.updated', (e) => {
     // an agent's desk (or a supervisor acting as one) loses a session migrated to someone else
     const agentId = deskAgentId()
-    updateSessionLists(qc, (data, p) => applySessionChanges(data, e, p, agentId))
+    let known = false
+    updateSessionLists(qc, (data, p) => {
+      if (findRow(data, e.sessionId)) known = true
+      return applySessionChanges(data, e, p, agentId)
+    })
+    // a session handed to this desk that it does not list yet (migrated here, or opened for an
+    // inherited customer): read the lists again, once for a burst of them
+    const owner = e.changes.agentUserId
+    if (!known && owner !== undefined && (agentId === null || owner === agentId)) reloadSoon()
   })
   useSocketEvent('session.read', (e) => {
     if (e.userId !== useDesk.getState().owner?.userId) return
     updateSessionLists(qc, (data) => applyUnread(data, e.sessionId, e.unreadCount))
   })
   useSocketEvent('session.removed', (e) => updateSessionLists(qc, (data) => removeRow(data, e.sessionId)))
+  useSocketEvent('account.assigned', (e) => {
+    const agentId = deskAgentId()
+    if (agentId === null) return
+    // an account handed to this agent: its sessions join the lists (read again, once per burst)
+    if (e.agentUserId === agentId) reloadSoon()
+    // taken from this agent: its sessions leave, but those migrated to the agent on their own
+    else if (e.previousAgentUserId === agentId)
+      updateSessionLists(qc, (data) => removeAccountRows(data, e.accountId, agentId))
+  })
 
   return { ...query, rows }
 }

@@ -32,6 +32,7 @@ export function useDeskLiveCounts(): void {
   useSocketEvent('session.read', recount)
   useSocketEvent('session.updated', recount)
   useSocketEvent('session.removed', recount)
+  useSocketEvent('account.assigned', recount)
   useSocketEvent('account.status', recount)
   useSocketReconnect(() => void qc.invalidateQueries({ queryKey: deskKeys.all }))
 }

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Card, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type InvalidFilters as Filters, pageDeletionRecords } from '../../../api/fanInheritance'
+import { DeletionRecordsTable } from '../../customerServiceDesk/deskInvalidFansDelete/DeletionRecordsTable'
+import { InvalidFilters } from '../invalidFansList/InvalidFilters'
+
+/**
+ * /fansManage/invalidFansDelete: the deletion records of every agent's desk of the tenant (who,
+ * when, why, what), by account, agent, time and search.
+ */
+export default function InvalidFansDeletePage() {
+  const { t } = useTranslation()
+  const [filters, setFilters] = useState<Filters>({})
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 })
+  const records = useQuery({
+    queryKey: ['inheritance', 'deletions', filters, page.pageNo, page.pageSize],
+    queryFn: () => pageDeletionRecords(filters, page.pageNo, page.pageSize),
+    placeholderData: keepPreviousData,
+  })
+  return (
+    <div style={{ padding: 16 }}>
+      <Card title={t('inheritance.deletions.title')}>
+        <Typography.Paragraph type="secondary">{t('inheritance.deletions.hint')}</Typography.Paragraph>
+        <InvalidFilters
+          onChange={(f) => {
+            setFilters(f)
+            setPage((p) => ({ ...p, pageNo: 1 }))
+          }}
+        />
+        <DeletionRecordsTable
+          data={records.data}
+          loading={records.isFetching}
+          page={page}
+          onPage={setPage}
+          showOwner
+        />
+      </Card>
+    </div>
+  )
+}
