@@ -75,7 +75,12 @@ test.describe('each role sees exactly its menu', () => {
   test('business', async ({ page }) => {
     await adminSignIn(page, demo.business)
     await expect(page.getByTestId('home-greeting')).toBeVisible()
-    expect(await menuPaths(page)).toEqual(['/customerManage', '/customerMasterManage', '/home', '/orderManage'])
+    expect(await menuPaths(page)).toEqual([
+      '/customerManage',
+      '/customerMasterManage',
+      '/home',
+      '/orderManage',
+    ])
   })
 })
 

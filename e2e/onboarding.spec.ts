@@ -120,7 +120,10 @@ test('from an empty start to a paying tenant whose agent answers a customer', as
   await fill(page, 'agent-password', agent.password)
   await page.getByTestId('agent-save').click()
   await expect(page.getByTestId('agent-table')).toContainText(agent.username)
-  const row = page.getByTestId('agent-table').locator('tbody tr.ant-table-row').filter({ hasText: agent.username })
+  const row = page
+    .getByTestId('agent-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: agent.username })
   await row.getByTestId(/^agent-bind-\d+$/).click()
   await choose(page, 'agent-bind-accounts', SHOP)
   // a multiple choice stays open: a click on the dialog's title closes it
