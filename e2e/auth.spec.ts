@@ -110,6 +110,8 @@ test('a page outside the role goes nowhere it should not', async ({ page }) => {
 })
 
 test('a revoked token shows the 401 dialog; cancel stays, confirm signs out', async ({ page, request }) => {
+  // an announcement's notification sliding in, and its poll answering 401 too, would race the dialog
+  await announcementsSeen(page.context())
   await adminSignIn(page, demo.admin)
   await page.getByTestId('menu-/announcementManage/index').click()
   await expect(page.getByTestId('announcement-table')).toBeVisible()
