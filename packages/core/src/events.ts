@@ -1,4 +1,4 @@
-import type { MassSendProgressEvent } from './api/mass-send.js'
+import type { MassSendProgressEvent } from './api/mass-send-views.js'
 import type { MessageView, SessionView } from './api/messages.js'
 import type {
   AbnormalReasonValue,
