@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import type { Message } from '../../db/schema.js'
+import type { Message, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import {
   type GatewayEvents,
@@ -33,6 +33,22 @@ const CONTACTS_MAX = 50_000
 /** how long an account's tenant and agent are remembered (an agent reassignment shows after this) */
 const ACCOUNT_CACHE_MS = 10_000
 
+/** A message of a chat, as committed: what the automatic front line (auto-reply, AI, attribution) listens to. */
+export interface StoredInbound {
+  tenantId: number
+  accountId: number
+  message: Message
+  session: Session
+  /** the personal chat's fan (null in a group) */
+  fanId: number | null
+  /** the fan was created by this very message: a new customer */
+  newFan: boolean
+  /** a message as it happens, not one of the history WhatsApp syncs on linking */
+  live: boolean
+}
+
+export type StoredInboundListener = (e: StoredInbound) => void
+
 interface AccountInfo {
   tenantId: number
   agentUserId: number | null
@@ -50,6 +66,7 @@ export class InboundService {
   private readonly store: InboundStore
   private readonly accounts = new Map<number, AccountInfo>()
   private readonly contacts = new Map<string, Contact>()
+  private readonly listeners: StoredInboundListener[] = []
 
   constructor(
     private readonly db: Db,
@@ -175,7 +192,7 @@ export class InboundService {
       return this.store.store(tx, tenantId, accountId, m, content, mediaId, fresh)
     })
     this.remember(outcome.contact)
-    this.emitOutcome(account, outcome)
+    this.emitOutcome(account, outcome, m.live)
     if (outcome.newGroup) void this.refreshGroup(tenantId, accountId, outcome.newGroup)
   }
 
@@ -212,7 +229,7 @@ export class InboundService {
   }
 
   /** A new message goes to the tenant (supervisors), the session, and the agent the session belongs to. */
-  private emitOutcome(account: AccountInfo, o: StoreOutcome): void {
+  private emitOutcome(account: AccountInfo, o: StoreOutcome, live: boolean): void {
     if (o.created) {
       const { message, session, peer } = o.created
       const agent = session.agent_user_id ?? account.agentUserId
@@ -220,6 +237,22 @@ export class InboundService {
         message: presentMessage(message),
         session: presentSession(session, peer),
       })
+      const stored: StoredInbound = {
+        tenantId: account.tenantId,
+        accountId: message.account_id,
+        message,
+        session,
+        fanId: o.created.fanId,
+        newFan: o.created.newFan,
+        live,
+      }
+      for (const listener of this.listeners) {
+        try {
+          listener(stored)
+        } catch (err) {
+          this.log.error({ err, messageId: message.id }, 'a stored-message listener failed')
+        }
+      }
     }
     this.emitUpdates(o.updated, false)
   }
@@ -260,6 +293,18 @@ export class InboundService {
         if (attempt >= RETRIES.length) throw err
         await new Promise((r) => setTimeout(r, RETRIES[attempt]))
       }
+    }
+  }
+
+  /**
+   * Be told of every message stored from now on (a customer's, or ours written on the phone),
+   * after its commit. The listener must not block: it queues its own work.
+   */
+  onStored(listener: StoredInboundListener): () => void {
+    this.listeners.push(listener)
+    return () => {
+      const i = this.listeners.indexOf(listener)
+      if (i >= 0) this.listeners.splice(i, 1)
     }
   }
 

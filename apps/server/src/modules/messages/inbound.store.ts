@@ -23,7 +23,15 @@ export interface Contact {
 
 /** What a stored inbound message changed, for the events sent after commit. */
 export interface StoreOutcome {
-  created?: { message: Message; session: Session; peer: { jid: string; title: string } }
+  created?: {
+    message: Message
+    session: Session
+    peer: { jid: string; title: string }
+    /** the personal chat's fan (null in a group) */
+    fanId: number | null
+    /** the fan was created by this very message: a new customer */
+    newFan: boolean
+  }
   /** rows whose status or delivery moved (our echo, replies) */
   updated: Message[]
   /** a group seen for the first time: fetch its info */
@@ -73,11 +81,13 @@ export class InboundStore {
     const now = Date.now()
     const fromMe = m.ref.fromMe
     let newGroup: string | undefined
+    let newFan = false
     let contact = known
     if (!contact) {
       const resolved = await this.resolve(q, tenantId, accountId, m, now)
       contact = resolved.contact
       newGroup = resolved.newGroup
+      newFan = resolved.newFan
     }
 
     const message = await this.messages.insertOnce(q, {
@@ -124,7 +134,12 @@ export class InboundStore {
       if (content.type === 'text' && isOptOut(content.body, this.optOutWords()))
         await this.fans.optOut(q, tenantId, contact.fanId, now)
     }
-    return { created: { message, session, peer: contact.peer }, updated, newGroup, contact }
+    return {
+      created: { message, session, peer: contact.peer, fanId: contact.fanId, newFan },
+      updated,
+      newGroup,
+      contact,
+    }
   }
 
   /** The fan (or group) and session of a message's chat, created on first contact. */
@@ -134,7 +149,7 @@ export class InboundStore {
     accountId: number,
     m: InboundMessage,
     now: number,
-  ): Promise<{ contact: Contact; newGroup?: string }> {
+  ): Promise<{ contact: Contact; newGroup?: string; newFan: boolean }> {
     const key = contactKey(accountId, m)
     if (m.chatType === 'group') {
       const { group, created } = await this.groups.ensure(
@@ -152,7 +167,7 @@ export class InboundStore {
         peer: { jid: group.jid, title: group.subject || group.jid },
         pushName: '',
       }
-      return { contact, newGroup: created ? group.jid : undefined }
+      return { contact, newGroup: created ? group.jid : undefined, newFan: false }
     }
     const source = m.ref.fromMe ? FanSource.activeAdd : m.live ? FanSource.passiveAdd : FanSource.scanSync
     const who = fanIdentity(m)
@@ -174,6 +189,7 @@ export class InboundStore {
         peer: { jid: fan.jid, title },
         pushName: fan.push_name,
       },
+      newFan: created,
     }
   }
 
