@@ -173,7 +173,58 @@ export const ErrorCode = {
   simNotGroupMember: 2909,
   simNotLinkedNumber: 2910,
 
+  // keyword auto-reply
+  autoReplyNotCreator: 3101,
+  autoReplyPublicForbidden: 3102,
+  autoReplyAgentUnknown: 3103,
+  autoReplyLabelUnknown: 3104,
+  autoReplyMaterialUnusable: 3105,
+
+  // tenant settings and AI reply
+  aiReplyNotOn: 3161,
+  aiKeyRequired: 3162,
+  exportNotAllowed: 3163,
+
+  // risk management
+  riskLimitOutOfBounds: 3201,
+  riskRangeTooLong: 3202,
+
+  // dashboards
+  statsRangeInvalid: 3241,
+  statsRangeTooLong: 3242,
+
   notifyResult: 3023,
+
+  // diversion links, the counter
+  diversionAccountUnusable: 3131,
+  diversionAgentNoAccounts: 3132,
+  diversionUnknown: 3133,
+  diversionDisabled: 3134,
+  diversionNoAccount: 3135,
+  counterShareInvalid: 3136,
+
+  // number-merchant codes, account profiles, order templates
+  merchantCodeInvalid: 3261,
+  merchantCodeRevoked: 3262,
+  merchantCodeExpired: 3263,
+  merchantQuotaFull: 3264,
+  merchantQuotaBelowLinked: 3265,
+  profileNothingToApply: 3266,
+  profileMaterialUnusable: 3267,
+  profileAccountOffline: 3268,
+  profileApplyFailed: 3269,
+  orderTemplateNameTaken: 3270,
+
+  // WS dynamics, account nurturing
+  dynamicAccountUnusable: 3291,
+  dynamicMediaUnusable: 3292,
+  dynamicScheduleInPast: 3293,
+  dynamicNotCancellable: 3294,
+  nurturingTenantUnknown: 3295,
+  nurturingHoursEmpty: 3296,
+  nurturingFileType: 3297,
+  nurturingFileTooLarge: 3298,
+  nurturingMaterialIsFile: 3299,
 } as const
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -504,7 +555,86 @@ export const errorMessages: Record<ErrorCodeValue, Messages> = {
   2908: { zh: '群组不存在或邀请链接无效', en: 'No such group, or the invite link is not valid' },
   2909: { zh: '本机不是该群的成员', en: 'This phone is not a member of the group' },
   2910: { zh: '该号码没有关联的设备', en: 'This number has no linked device' },
+  3101: {
+    zh: '不能操作其他用户创建的自动回复规则',
+    en: 'Auto-reply rules created by another user cannot be operated',
+  },
+  3102: {
+    zh: '客服只能创建个人自动回复规则',
+    en: 'Customer service can only create personal auto-reply rules',
+  },
+  3103: { zh: '所选客服不存在或已停用', en: 'A chosen customer service does not exist or is disabled' },
+  3104: { zh: '所选标签不存在', en: 'A chosen label does not exist' },
+  3105: {
+    zh: '回复内容中的素材不存在或已停用',
+    en: 'A material of the reply does not exist or is disabled',
+  },
+  3161: { zh: 'AI回复未开启', en: 'AI reply not turned on' },
+  3162: { zh: '请填写AI服务的API密钥', en: 'Enter the API key of the AI provider' },
+  3163: {
+    zh: '主管未开放客服导出，请联系主管',
+    en: 'Export is not open to agents: ask your supervisor',
+  },
+  3201: {
+    zh: '{name}须在{min}到{max}之间',
+    en: '{name} must be between {min} and {max}',
+  },
+  3202: { zh: '日期范围最多{days}天', en: 'The date range is at most {days} days' },
+  3241: { zh: '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
+  3242: { zh: '统计范围最多{days}天', en: 'The statistics range is at most {days} days' },
   3023: { zh: '操作结果', en: 'Result' },
+  3131: {
+    zh: '所选账号不存在或不属于本企业',
+    en: 'A chosen account does not exist or is not one of your company’s accounts',
+  },
+  3132: { zh: '所选客服没有分配账号', en: 'A chosen agent has no accounts assigned' },
+  3133: { zh: '链接不存在', en: 'This link does not exist' },
+  3134: { zh: '链接已停用', en: 'This link is disabled' },
+  3135: {
+    zh: '暂无可用的客服账号，请稍后再试',
+    en: 'No account is available right now, please try again later',
+  },
+  3136: { zh: '分享链接无效、已过期或已撤销', en: 'This share link is invalid, expired or revoked' },
+  3261: { zh: '链接无效，请向提供方索取新的链接', en: 'This link is not valid; ask for a new one' },
+  3262: { zh: '该链接已被撤销', en: 'This link has been revoked' },
+  3263: { zh: '该链接已过期', en: 'This link has expired' },
+  3264: { zh: '该链接可接入的号码已满', en: 'This link has reached its quota of numbers' },
+  3265: {
+    zh: '配额不能少于已接入的号码数（{linked}）',
+    en: 'The quota cannot be below the numbers already linked ({linked})',
+  },
+  3266: { zh: '请选择昵称或头像素材', en: 'Choose a nickname or an avatar material' },
+  3267: {
+    zh: '素材不可用：请选择已启用的昵称或头像素材',
+    en: 'This material cannot be used: choose an enabled nickname or avatar material',
+  },
+  3268: { zh: '账号不在线，无法修改资料', en: 'The account is not online; its profile cannot be changed' },
+  3269: { zh: 'WhatsApp 拒绝了资料修改', en: 'WhatsApp refused the profile change' },
+  3270: { zh: '已有同名的订单模板', en: 'An order template with this name already exists' },
+  3291: {
+    zh: '所选账号不存在或不属于本企业',
+    en: 'A chosen account does not exist or is not one of your company’s accounts',
+  },
+  3292: {
+    zh: '文件不可用：图片须为 jpg/png，视频须为 mp4',
+    en: 'This file cannot be posted: images are jpg or png, videos mp4',
+  },
+  3293: { zh: '预约时间已过，请选择将来的时间', en: 'The appointment time has passed: choose a later time' },
+  3294: { zh: '该动态已全部发布，无法取消', en: 'This status has already been posted from every account' },
+  3295: { zh: '所选企业不存在', en: 'A chosen tenant does not exist' },
+  3296: {
+    zh: '活跃时间段的开始和结束不能相同',
+    en: 'The active hours cannot start and end at the same time',
+  },
+  3297: {
+    zh: '文件格式不符：{accept}',
+    en: 'The file is not of the accepted format: {accept}',
+  },
+  3298: { zh: '文件过大，最大{max}', en: 'The file is too large: at most {max}' },
+  3299: {
+    zh: '图片、语音和贴纸素材只能修改语言和启用状态',
+    en: 'Of an image, voice or sticker material only the language and whether it is used can change',
+  },
 }
 
 /** Render a catalogue message with `{name}` parameters. */

@@ -1,5 +1,6 @@
 import type { MassSendProgressEvent } from './api/mass-send-views.js'
 import type { MessageView, SessionView } from './api/messages.js'
+import type { RiskRefusal, RiskWarningEvent } from './api/risk.js'
 import type {
   AbnormalReasonValue,
   AccountStateValue,
@@ -85,6 +86,8 @@ export interface MessageUpdatedEvent {
   delivery: DeliveryValue
   failureReason: FailureReasonValue | null
   body?: string
+  /** a message refused by a risk limit or keyword: the rule, the count left today, when it reopens */
+  risk?: RiskRefusal
 }
 
 /** Only the fields that changed are present. */
@@ -158,6 +161,7 @@ export interface ServerToClientEvents {
   'desk.taken': (e: DeskTakenEvent) => void
   'group.updated': (e: GroupUpdatedEvent) => void
   'massSend.progress': (e: MassSendProgressEvent) => void
+  'risk.warning': (e: RiskWarningEvent) => void
 }
 
 export interface ClientToServerEvents {

@@ -63,6 +63,8 @@ export const FailureReason = {
   wsBan: 'ws_ban',
   accountStatus: 'account_status',
   wsSendLimitReached: 'ws_send_limit_reached',
+  /** a text holding one of the tenant's blocked keywords (risk control) */
+  contentViolation: 'content_violation',
 } as const
 export type FailureReasonValue = (typeof FailureReason)[keyof typeof FailureReason]
 
@@ -74,6 +76,7 @@ export const failureReasonMessages: Record<FailureReasonValue, Record<LanguageCo
   ws_ban: { zh: 'WS封号', en: 'WS account banned' },
   account_status: { zh: '账号状态异常', en: 'Account status' },
   ws_send_limit_reached: { zh: 'WS发送已达上限', en: 'WS send limit reached' },
+  content_violation: { zh: '内容违规', en: 'Content violation' },
 }
 
 export const MessageType = {
@@ -105,6 +108,8 @@ export const SendOrigin = {
   massSend: 'mass_send',
   autoReply: 'auto_reply',
   ai: 'ai',
+  /** account nurturing: a tenant's new accounts talking to each other */
+  nurturing: 'nurturing',
 } as const
 export type SendOriginValue = (typeof SendOrigin)[keyof typeof SendOrigin]
 

@@ -1,3 +1,6 @@
+import { autoReplyValidationMessages } from './api/auto-reply.messages.js'
+import { dynamicsValidationMessages } from './api/dynamics.messages.js'
+import { tenantSettingsValidationMessages } from './api/tenant-settings.messages.js'
 import {
   GROUP_NAME_MAX,
   LABEL_NAME_MAX,
@@ -75,6 +78,9 @@ export function checkSessionPhone(phone: string | undefined | null): ValidationK
 
 export const validationMessages = {
   zh: {
+    ...autoReplyValidationMessages.zh,
+    ...dynamicsValidationMessages.zh,
+    ...tenantSettingsValidationMessages.zh,
     required: '此项不能为空',
     invalid: '格式不正确',
     tooLong: '内容过长',
@@ -145,8 +151,29 @@ export const validationMessages = {
     'massSend.rangeOrder': '最小值不能大于最大值',
     'massSend.dailyCapMax': '每日上限最多100000',
     'massSend.waitTimeout': '等待时间为60秒到7天',
+    'risk.limitRequired': '请填写每一项限制',
+    'risk.limitInteger': '限制必须是整数',
+    'risk.keywordEmpty': '关键词不能为空',
+    'risk.keywordTooLong': '每个关键词最多50个字符',
+    'risk.keywordsTooMany': '关键词最多200个',
+    'risk.selectWarnings': '请选择预警',
+    'risk.dateInvalid': '请选择日期',
+    'risk.dateOrder': '结束日期不能早于开始日期',
+    'diversion.nameRequired': '请输入链接名称',
+    'diversion.nameLength': '链接名称最多50个字符',
+    'diversion.greetingLength': '问候语最多500个字符',
+    'diversion.capInvalid': '每日上限为0到100000的整数（0为不限）',
+    'diversion.accountsRequired': '请选择账号或客服',
+    'counter.nameRequired': '请输入计数器名称',
+    'counter.nameLength': '计数器名称最多50个字符',
+    'counter.accountsRequired': '请选择账号',
+    'counter.windowRequired': '请选择统计时间段',
+    'counter.windowOrder': '结束时间必须晚于开始时间',
   },
   en: {
+    ...autoReplyValidationMessages.en,
+    ...dynamicsValidationMessages.en,
+    ...tenantSettingsValidationMessages.en,
     required: 'This field is required',
     invalid: 'This value is not valid',
     tooLong: 'This value is too long',
@@ -218,6 +245,24 @@ export const validationMessages = {
     'massSend.rangeOrder': 'The minimum cannot be more than the maximum',
     'massSend.dailyCapMax': 'The daily maximum is at most 100,000',
     'massSend.waitTimeout': 'The wait is 60 seconds to 7 days',
+    'risk.limitRequired': 'Fill in every limit',
+    'risk.limitInteger': 'A limit must be a whole number',
+    'risk.keywordEmpty': 'A keyword cannot be empty',
+    'risk.keywordTooLong': 'Each keyword has at most 50 characters',
+    'risk.keywordsTooMany': 'At most 200 keywords',
+    'risk.selectWarnings': 'Select warnings',
+    'risk.dateInvalid': 'Choose a date',
+    'risk.dateOrder': 'The end date cannot be before the start date',
+    'diversion.nameRequired': 'Enter the link name',
+    'diversion.nameLength': 'The link name is at most 50 characters',
+    'diversion.greetingLength': 'The greeting is at most 500 characters',
+    'diversion.capInvalid': 'The daily cap is a whole number from 0 to 100,000 (0 = no cap)',
+    'diversion.accountsRequired': 'Choose accounts or agents',
+    'counter.nameRequired': 'Enter the counter name',
+    'counter.nameLength': 'The counter name is at most 50 characters',
+    'counter.accountsRequired': 'Choose the accounts',
+    'counter.windowRequired': 'Choose the time window',
+    'counter.windowOrder': 'The end must be after the start',
   },
 } as const
 

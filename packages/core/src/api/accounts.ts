@@ -143,6 +143,23 @@ export interface AcquisitionStats {
   /** day starts (epoch ms, at the viewer's midnight) */
   days: number[]
   rows: { accountId: number; phone: string | null; counts: number[]; total: number }[]
+  /** diversion links with visits or new fans on the same accounts in the same range */
+  links: AcquisitionLinkRow[]
+  /** new fans through links per agent the account belonged to when the fan came (null: none) */
+  agents: AcquisitionAgentRow[]
+}
+
+export interface AcquisitionLinkRow {
+  linkId: number
+  name: string
+  visits: number
+  newFans: number
+}
+
+export interface AcquisitionAgentRow {
+  agentUserId: number | null
+  name: string | null
+  newFans: number
 }
 
 export interface AcquisitionShareView {

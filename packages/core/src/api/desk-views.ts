@@ -54,9 +54,15 @@ export interface DeskSessionView extends SessionView {
   fanRemark: string
   /** the customer's mass-send permission; null for group sessions */
   massSendEnabled: boolean | null
+  /** a nurturing chat: the customer is another account of the tenant, talked to by account nurturing */
+  nurturing?: boolean
   accountPhone: string | null
   accountStatus: AccountStateValue
   risk: SessionRiskValue
+  /** controlled whatever the windows: the tenant is under risk control or the account is time-locked */
+  riskLocked?: boolean
+  /** when the account's refusing send window reopens (kept while the session shows unlocked), else null */
+  riskHoldUntil?: number | null
 }
 
 export interface SessionPage {

@@ -68,9 +68,32 @@ export const SessionFlag = {
 export type SessionFlagValue = (typeof SessionFlag)[keyof typeof SessionFlag]
 export const SESSION_FLAGS = Object.values(SessionFlag) as [SessionFlagValue, ...SessionFlagValue[]]
 
-/** Risk of a session: `controlled` while its WS account is restricted or the tenant is under risk control. */
-export const SessionRisk = { none: 'none', controlled: 'controlled' } as const
+/**
+ * Risk of a session: `controlled` while its WS account is restricted, the tenant is under risk
+ * control, or a risk limit refused one of the account's messages and its window has not reopened;
+ * `unlocked` for {@link SESSION_RISK_UNLOCKED_MS} after that window reopened; else `none`.
+ */
+export const SessionRisk = { none: 'none', controlled: 'controlled', unlocked: 'unlocked' } as const
 export type SessionRiskValue = (typeof SessionRisk)[keyof typeof SessionRisk]
+
+/** How long a session shows "unlocked" after its account's refusing window reopened. */
+export const SESSION_RISK_UNLOCKED_MS = 86_400_000
+
+/**
+ * A session's risk at `now`: `locked` (tenant under risk control or account time-locked) is
+ * controlled; else the account's send-window hold (when it reopens) decides. The desk computes it
+ * again when the hold ends, so the tag changes without a reload.
+ */
+export function sessionRiskAt(
+  s: { riskLocked?: boolean; riskHoldUntil?: number | null },
+  now: number,
+): SessionRiskValue {
+  if (s.riskLocked) return SessionRisk.controlled
+  const hold = s.riskHoldUntil ?? null
+  if (hold === null) return SessionRisk.none
+  if (now < hold) return SessionRisk.controlled
+  return now < hold + SESSION_RISK_UNLOCKED_MS ? SessionRisk.unlocked : SessionRisk.none
+}
 
 /** chatType of an upload (spec §3 "Chat upload"); 11 (file) is ours, for documents of any type. */
 export const ChatUploadType = { image: 8, video: 9, voice: 10, file: 11 } as const

@@ -477,6 +477,7 @@ const recipientFilter = {
       'ws_ban',
       'account_status',
       'ws_send_limit_reached',
+      'content_violation',
     ])
     .optional(),
   accountId: id.optional(),

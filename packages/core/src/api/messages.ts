@@ -5,6 +5,7 @@ import type {
   FailureReasonValue,
   MessageStatusValue,
   MessageTypeValue,
+  SendOriginValue,
   SessionTypeValue,
 } from '../messaging.js'
 
@@ -27,6 +28,8 @@ export interface MessageView {
   delivery: DeliveryValue
   failureReason: FailureReasonValue | null
   timestamp: number
+  /** who asked for one of our messages (manual, mass send, auto-reply, AI); null for the customer's and the phone's own */
+  origin?: SendOriginValue | null
 }
 
 /** A session row of the desk's list. */
@@ -57,7 +60,7 @@ export const outboundContent = z.discriminatedUnion('type', [
     text: z.string().trim().min(1, 'required').max(CHAT_TEXT_MAX, 'tooLong'),
   }),
   z.object({
-    type: z.enum(['image', 'video', 'audio', 'document']),
+    type: z.enum(['image', 'video', 'audio', 'document', 'sticker']),
     mediaId: z.number().int().positive(),
     caption: z.string().max(1024, 'tooLong').optional(),
     fileName: z.string().max(200, 'tooLong').optional(),

@@ -1,0 +1,204 @@
+import { z } from 'zod'
+import { DAY_MS } from './billing.js'
+
+/**
+ * Dashboards: the supervisor's /dataStatistics (served from daily rollups) and the figures of
+ * /home for each role.
+ *
+ * Days: every rollup day is a calendar day at {@link STATS_UTC_OFFSET_MINUTES} (UTC+8), the same
+ * for every viewer of a tenant, so two supervisors never see different totals for "today". A
+ * message counts on the day of its WhatsApp time, a new customer on the day it was stored, a
+ * session on the day it was opened.
+ *
+ * Conversations and first response (personal sessions only): a customer turn starts with a
+ * customer message when none of theirs is waiting in the session; the first later message of ours
+ * in that session answers it. The response time is the answer's time minus the turn's start; it
+ * counts on the answer's day for the agent who sent it (the session's agent when sent from the
+ * phone). Turns and answered turns count on the turn's first day for the session's agent then, so
+ * the reply rate is answered / turns of the same days.
+ *
+ * Percentiles come from a fixed log-scale histogram ({@link responseBucket}): within
+ * {@link RESPONSE_BUCKET_ERROR} (4.4%) of the exact nearest-rank percentile above one second,
+ * and within 500 ms below it.
+ *
+ * Paths (envelope `{ code, msg, data }`):
+ * - POST {@link StatisticsPath.overview} body {@link statisticsRangeBody} → {@link StatisticsOverview} (supervisor)
+ * - POST {@link StatisticsPath.export}   body {@link statisticsExportBody} → XLSX file (supervisor)
+ * - GET  {@link StatisticsPath.home}     → {@link HomeFigures} (every role)
+ */
+export const StatisticsPath = {
+  overview: '/damai/customer/statistics/overview',
+  export: '/damai/customer/statistics/export',
+  home: '/damai/home/figures',
+} as const
+
+/** The rollup day's offset from UTC, in minutes. */
+export const STATS_UTC_OFFSET_MINUTES = 480
+/** The longest range the page asks for, in days. */
+export const STATS_RANGE_DAYS_MAX = 366
+/** Ports and seats ending within this many days count as expiring on /home. */
+export const HOME_EXPIRING_DAYS = 7
+
+/** Buckets per doubling of the response time. */
+const BUCKETS_PER_OCTAVE = 8
+/** Worst relative error of a percentile above one second: half a bucket on the log scale. */
+export const RESPONSE_BUCKET_ERROR = 2 ** (1 / (2 * BUCKETS_PER_OCTAVE)) - 1
+
+/** Buckets of the histogram: the last one (about 100 years) holds anything longer. */
+export const RESPONSE_BUCKETS = 256
+
+/** The histogram bucket of a response time: 0 below one second, then 8 buckets per doubling. */
+export function responseBucket(ms: number): number {
+  if (ms < 1000) return 0
+  return Math.min(RESPONSE_BUCKETS - 1, 1 + Math.floor(BUCKETS_PER_OCTAVE * Math.log2(ms / 1000)))
+}
+
+/** The value a bucket stands for: its geometric middle (500 ms for bucket 0). */
+export function bucketValue(bucket: number): number {
+  if (bucket <= 0) return 500
+  return Math.round(1000 * 2 ** ((bucket - 0.5) / BUCKETS_PER_OCTAVE))
+}
+
+/** The nearest-rank percentile `p` (0–100) of a histogram, as the bucket's value; null when empty. */
+export function histogramPercentile(buckets: ReadonlyMap<number, number>, p: number): number | null {
+  let total = 0
+  for (const n of buckets.values()) total += n
+  if (total === 0) return null
+  const rank = Math.max(1, Math.ceil((p / 100) * total))
+  let seen = 0
+  for (const b of [...buckets.keys()].sort((x, y) => x - y)) {
+    seen += buckets.get(b) ?? 0
+    if (seen >= rank) return bucketValue(b)
+  }
+  return null
+}
+
+/** The rollup day number (days since 1970-01-01 at the stats offset) of a time. */
+export function statsDayOf(t: number): number {
+  return Math.floor((t + STATS_UTC_OFFSET_MINUTES * 60_000) / DAY_MS)
+}
+
+/** `YYYY-MM-DD` of a rollup day number. */
+export function statsDayText(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** The rollup day number of `YYYY-MM-DD`. */
+export function statsDayNumber(text: string): number {
+  return Math.floor(Date.parse(`${text}T00:00:00Z`) / DAY_MS)
+}
+
+const dayText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && statsDayText(statsDayNumber(s)) === s,
+    'invalid',
+  )
+
+/** A range of rollup days, both ends included. */
+export const statisticsRangeBody = z.object({ from: dayText, to: dayText })
+export type StatisticsRangeBody = z.infer<typeof statisticsRangeBody>
+
+export const statisticsExportBody = statisticsRangeBody.extend({
+  language: z.enum(['zh', 'en']).optional(),
+})
+export type StatisticsExportBody = z.infer<typeof statisticsExportBody>
+
+/** The figures of one day, account, agent or the whole range. */
+export interface StatFigures {
+  messagesIn: number
+  messagesOut: number
+  newFans: number
+  sessionsOpened: number
+  /** customer turns started */
+  turns: number
+  /** of those turns, the ones answered (so far) */
+  turnsAnswered: number
+  /** turns - turnsAnswered */
+  turnsUnanswered: number
+  /** turnsAnswered / turns; null without turns */
+  replyRate: number | null
+  /** first responses measured */
+  responses: number
+  /** first-response time percentiles in ms; null without responses */
+  p50Ms: number | null
+  p90Ms: number | null
+}
+
+export interface StatisticsOverview {
+  from: string
+  to: string
+  utcOffsetMinutes: number
+  /** the time of the newest message the rollups hold; null before the first rollup */
+  rolledUpTo: number | null
+  totals: StatFigures
+  /** one entry per day of the range, empty days included */
+  days: (StatFigures & { day: string })[]
+  accounts: (StatFigures & { accountId: number; phone: string | null })[]
+  /** agentId 0: messages of no agent (unassigned accounts) */
+  agents: (StatFigures & { agentId: number; name: string })[]
+  fansBySource: { source: string; count: number }[]
+  /** linkId 0: new customers not brought by a diversion link */
+  fansByLink: { linkId: number; name: string; count: number }[]
+}
+
+/** The export's sheets and their columns, in the user's language. */
+export const STATS_EXPORT_COLUMNS = {
+  zh: [
+    '日期/对象',
+    '进线消息',
+    '发出消息',
+    '新增客户',
+    '新会话',
+    '客户发起',
+    '已回复',
+    '未回复',
+    '回复率',
+    '首响P50(秒)',
+    '首响P90(秒)',
+  ],
+  en: [
+    'Day / item',
+    'Messages in',
+    'Messages out',
+    'New customers',
+    'Sessions opened',
+    'Customer turns',
+    'Replied',
+    'Unreplied',
+    'Reply rate',
+    'First response p50 (s)',
+    'First response p90 (s)',
+  ],
+} as const
+export const STATS_EXPORT_SHEETS = {
+  zh: { days: '按日', accounts: '按账号', agents: '按客服', noAgent: '未分配客服', total: '合计' },
+  en: { days: 'By day', accounts: 'By account', agents: 'By agent', noAgent: 'No agent', total: 'Total' },
+} as const
+
+/** The figures /home shows; a figure the caller's role does not act on is null. */
+export interface HomeFigures {
+  kind: 'tenant' | 'platform'
+  tenant: {
+    /** today's messages in the caller's scope (an agent: their own sessions), from the rollups */
+    messagesInToday: number
+    messagesOutToday: number
+    /** the caller's sessions whose customer waits for a reply */
+    unrepliedSessions: number
+    /** the caller's WS accounts not online */
+    offlineAccounts: number
+    /** unhandled risk warnings (supervisor and team lead) */
+    warnings: number | null
+    /** ports and seats ending within {@link HOME_EXPIRING_DAYS} days (supervisor) */
+    expiringPorts: number | null
+    expiringSeats: number | null
+  } | null
+  platform: {
+    /** tenants in the caller's scope */
+    tenants: number
+    /** orders this month (UTC+8 month), and their net revenue in cents */
+    ordersThisMonth: number
+    revenueThisMonthCents: number
+  } | null
+}

@@ -1,0 +1,31 @@
+/** The tenant settings form's messages, keyed like the shared validation messages. */
+export const tenantSettingsValidationMessages = {
+  zh: {
+    'settings.pageTitleLength': '页面标题最多50个字符',
+    'settings.optOutWordsRequired': '请至少填写一个退订词，或使用平台默认',
+    'settings.optOutWordsTooMany': '退订词最多50个',
+    'settings.optOutWordLength': '每个退订词最多30个字符',
+    'settings.aiBaseUrl': '请输入以 http:// 或 https:// 开头的接口地址（最多500个字符）',
+    'settings.aiBaseUrlRequired': '开启AI回复需要填写接口地址',
+    'settings.aiModelRequired': '开启AI回复需要填写模型名称',
+    'settings.aiPromptLength': '系统提示词最多2000个字符',
+    'settings.aiReplyDelay': '回复延迟为0-600秒的整数',
+    'settings.aiContext': '上下文消息数为1-50的整数',
+    'settings.aiDailyReplies': '每日回复上限为0-100000的整数（0为不限）',
+    'settings.aiDailyTokens': '每日Token上限为0-100000000的整数（0为不限）',
+  },
+  en: {
+    'settings.pageTitleLength': 'The page title is at most 50 characters',
+    'settings.optOutWordsRequired': 'Enter at least one opt-out word, or use the platform default',
+    'settings.optOutWordsTooMany': 'At most 50 opt-out words',
+    'settings.optOutWordLength': 'An opt-out word is at most 30 characters',
+    'settings.aiBaseUrl': 'Enter an API address starting with http:// or https:// (at most 500 characters)',
+    'settings.aiBaseUrlRequired': 'Enter the API address to turn AI reply on',
+    'settings.aiModelRequired': 'Enter the model name to turn AI reply on',
+    'settings.aiPromptLength': 'The system prompt is at most 2000 characters',
+    'settings.aiReplyDelay': 'The reply delay is a whole number of seconds from 0 to 600',
+    'settings.aiContext': 'The context is a whole number of messages from 1 to 50',
+    'settings.aiDailyReplies': 'The daily reply limit is a whole number from 0 to 100,000 (0: no limit)',
+    'settings.aiDailyTokens': 'The daily token limit is a whole number from 0 to 100,000,000 (0: no limit)',
+  },
+} as const
