@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { CLIENT_VERSION, UPLOAD_BATCH_MAX, UPLOAD_MAX_BYTES } from '@app/core'
+import { CLIENT_VERSION, FanSource, SendOrigin, UPLOAD_BATCH_MAX, UPLOAD_MAX_BYTES } from '@app/core'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -30,6 +30,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js'
 import type { AccountsService } from './modules/accounts/accounts.service.js'
 import type { AccountStatusSync } from './modules/accounts/accounts.status.js'
 import { installAgents } from './modules/agents/agents.module.js'
+import { type AiReply, installAiReply } from './modules/aiReply/aiReply.module.js'
 import { AnnouncementsRepository } from './modules/announcements/announcements.repository.js'
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js'
 import { AnnouncementsService } from './modules/announcements/announcements.service.js'
@@ -37,6 +38,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { AuthService, type SignInLookups } from './modules/auth/auth.service.js'
 import { LoginLimiter } from './modules/auth/login-limiter.js'
 import { TokenService } from './modules/auth/token.service.js'
+import { installAutoReply } from './modules/autoReply/autoReply.module.js'
 import { type Billing, installBilling } from './modules/billing/billing.module.js'
 import { CaptchaLimiter } from './modules/captcha/captcha.limiter.js'
 import { captchaRoutes } from './modules/captcha/captcha.routes.js'
@@ -44,19 +46,26 @@ import { CaptchaService } from './modules/captcha/captcha.service.js'
 import { installConsole } from './modules/console/console.module.js'
 import { type Desk, installDesk } from './modules/desk/desk.module.js'
 import type { DeskPresence } from './modules/desk/desk.presence.js'
+import { installDiversion } from './modules/diversion/diversion.module.js'
+import { installDynamics } from './modules/dynamics/dynamics.module.js'
 import { installFans } from './modules/fans/fans.module.js'
+import { FansRepository } from './modules/fans/fans.repository.js'
 import { installInheritance } from './modules/fans/inheritance.module.js'
 import { installGroups } from './modules/groups/groups.module.js'
 import { installLabels } from './modules/labels/labels.module.js'
 import { LabelsRepository } from './modules/labels/labels.repository.js'
 import { installMassSend } from './modules/massSend/massSend.module.js'
 import { installMaterials } from './modules/materials/materials.module.js'
+import { installMerchants } from './modules/merchants/merchants.module.js'
 import { installChatHistory } from './modules/messages/history.module.js'
 import type { InboundService } from './modules/messages/inbound.service.js'
 import { MediaCleanup } from './modules/messages/media.cleanup.js'
 import { MediaQuota } from './modules/messages/media.quota.js'
 import { MediaStore } from './modules/messages/media.store.js'
 import { installInbound } from './modules/messages/messages.module.js'
+import { installNurturing } from './modules/nurturing/nurturing.module.js'
+import { installOps } from './modules/ops/ops.module.js'
+import { installOrderTemplates } from './modules/orderTemplates/orderTemplates.module.js'
 import type { GatewayRequests } from './modules/outbox/gateway-requests.engine.js'
 import type { OutboxDispatcher } from './modules/outbox/outbox.engine.js'
 import { installOutbox } from './modules/outbox/outbox.module.js'
@@ -67,13 +76,16 @@ import { installPlatform, type PlatformCore, platformCore } from './modules/plat
 import { PortExpiryEngine } from './modules/ports/ports.engine.js'
 import { installPorts } from './modules/ports/ports.module.js'
 import type { PortsRepository } from './modules/ports/ports.repository.js'
+import { installRisk, type Risk } from './modules/risk/risk.module.js'
 import { listDeskAccounts } from './modules/sessions/desk-accounts.query.js'
 import { canFollowSession } from './modules/sessions/session.access.js'
 import { visibleSessions } from './modules/sessions/session.visibility.js'
 import { SessionsRepository } from './modules/sessions/sessions.repository.js'
 import { simRoutes } from './modules/sim/sim.routes.js'
 import { type SimDeps, SimService } from './modules/sim/sim.service.js'
+import { installStatistics, type Statistics } from './modules/statistics/statistics.module.js'
 import { systemRoutes } from './modules/system/system.routes.js'
+import { installTenantSettings, type TenantSettings } from './modules/tenantSettings/tenantSettings.module.js'
 import { installTranslate } from './modules/translate/translate.module.js'
 import { listAgents } from './modules/users/agents.query.js'
 import { agentsRoutes } from './modules/users/agents.routes.js'
@@ -128,6 +140,22 @@ export interface App {
   platform: PlatformCore
   /** mass send: its service, engine (tests drive single rounds) and opt-out words */
   massSend: ReturnType<typeof installMassSend>
+  /** WS dynamics: status posts made by its engine */
+  dynamics: ReturnType<typeof installDynamics>
+  /** account nurturing: the admin's rules and its engine */
+  nurturing: ReturnType<typeof installNurturing>
+  /** risk management: the send path's gate, warnings (`warnings.idle()` waits for raised ones), the pages */
+  risk: Risk
+  /** keyword auto-reply: its service and engine (`engine.settled()` waits for queued messages) */
+  autoReply: ReturnType<typeof installAutoReply>
+  /** diversion links, the counter and the desk's marketing interaction; `settled()` waits for queued attributions */
+  diversion: ReturnType<typeof installDiversion>
+  /** the supervisor's tenant settings and the opt-out rules of each tenant */
+  tenantSettings: TenantSettings
+  /** AI reply: its service and engine (tests drive single rounds) */
+  aiReply: AiReply
+  /** dashboards: the rollup engine (tests drive `engine.catchUp()`), /dataStatistics and /home */
+  statistics: Statistics
 }
 
 /** Assemble the server in one fixed order: external plugins, app plugins, modules, web. */
@@ -208,15 +236,39 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     sessions,
     outbox: new OutboxRepository(db),
   })
+  // Operability: /healthz, /readyz and /metrics; its counters observe sends, failures and inbound lag.
+  const ops = installOps(app, {
+    db,
+    logger,
+    metricsToken: config.METRICS_TOKEN,
+    redisUrl: config.REDIS_URL,
+    hub,
+    sources: {
+      accountsByStatus: () => new AccountAgentsRepository(db).systemByStatus(),
+      outboxDepth: () => new OutboxDepthRepository(db).systemDepth(),
+      heldAccounts: () => accounts.runtime.heldAccounts().length,
+    },
+  })
+  inbound.onStored(ops.inboundStored)
+  // Risk management: the gate every send passes in the dispatcher, warnings from sends, accounts and customers.
+  const risk = installRisk(app, {
+    db,
+    logger,
+    hub,
+    flags: (tenantId) => tenants.riskFlags(tenantId),
+    pacing: { perMinute: config.SEND_RATE_PER_MINUTE, burst: config.SEND_BURST },
+  })
+  risk.listenTo(inbound)
   const { outbox, dispatcher, requests } = installOutbox({
     db,
     config,
     logger,
-    gateway,
+    gateway: ops.countSends(gateway),
     hub,
     users,
     media,
     sessions,
+    risk: risk.gate,
   })
   const realtime = installRealtime(app, {
     resolveToken: (t) => tokens.resolve(t),
@@ -260,7 +312,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const materials = installMaterials(app, db, media, uploads)
   installTranslate(app, { users, config, logger })
   // The tenant's chat history, read-only: search, conversations around a hit, export.
-  installChatHistory(app, db)
+  const history = installChatHistory(app, db)
   // Group chats of desk sessions (after inbound: its handlers store WhatsApp's group changes first).
   installGroups(app, { db, gateway, hub })
   // The agent desk: presence, sessions and chat; sends go through the outbox.
@@ -338,6 +390,109 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     inbound,
     settings: platform.settings,
   })
+  // Keyword auto-reply: stored customer messages matched against the tenant's rules, replies through the outbox.
+  const autoReply = installAutoReply(app, {
+    db,
+    logger,
+    outbox,
+    sessions,
+    inbound,
+    users,
+    labelIds: async (tenantId) => (await labels.list(tenantId)).map((l) => l.id),
+    material: (tenantId, userId, id) => materials.toOutbound({ tenantId, userId }, id),
+  })
+  // Tenant settings (after mass send: a tenant without its own opt-out words follows the platform's), then AI reply.
+  const tenantSettings = installTenantSettings(app, {
+    db,
+    platformOptOutWords: massSend.optOut.current,
+    inbound,
+    applyTargetLanguage: async (caller, code) => {
+      const people = [caller.userId, ...(await listAgents(db, caller.tenantId)).map((a) => a.id)]
+      for (const id of people) await users.setTargetLanguage(caller.tenantId, id, code)
+    },
+  })
+  const aiReply = installAiReply({
+    db,
+    logger,
+    inbound,
+    outbox,
+    sessions,
+    settings: tenantSettings.service,
+    desk: desk.actions,
+    privateAddresses: config.AI_PROVIDER_PRIVATE_ADDRESSES ?? config.GATEWAY === 'simulator',
+  })
+  // Diversion links (/s), attribution of new fans to them, the counter and the desk's marketing interaction.
+  const diversion = installDiversion(app, { db, config, logger, inbound })
+  // the acquisition statistics break new fans down per link and per agent with the links' owner
+  accounts.acquisition.useSources(diversion.acquisition)
+  // The number-merchant interface (pairing through the accounts' login, history through its search) and account profiles.
+  installMerchants(app, {
+    db,
+    gateway,
+    login: accounts.login,
+    history,
+    materials,
+    media,
+    ratePerMinute: config.LOGIN_RATE_PER_MINUTE,
+  })
+  installOrderTemplates(app, db)
+  // WS dynamics: status posts from chosen accounts, made by its engine.
+  const dynamics = installDynamics(app, { db, config, logger, gateway, media })
+  // Account nurturing: a tenant's new accounts talk to each other through the outbox (risk limits apply).
+  const nurturingFans = new FansRepository()
+  const nurturing = installNurturing(app, {
+    db,
+    media,
+    config,
+    logger,
+    gateway,
+    inbound,
+    openChat: (tenantId, accountId, phone) =>
+      db.transaction().execute(async (tx) => {
+        const at = Date.now()
+        const { fan, created } = await nurturingFans.upsert(
+          tx,
+          tenantId,
+          accountId,
+          { jid: `${phone}@s.whatsapp.net`, phone, lid: null, pushName: '' },
+          FanSource.activeAdd,
+          at,
+        )
+        await nurturingFans.markNurturing(tx, tenantId, fan.id, at)
+        const { session } = await sessions.ensurePersonal(tx, tenantId, accountId, fan.id, at, created)
+        return session.id
+      }),
+    send: async (tenantId, sessionId, content) => {
+      await outbox.enqueue({
+        tenantId,
+        sessionId,
+        content,
+        requestedBy: null,
+        origin: SendOrigin.nurturing,
+      })
+    },
+    markRead: (tenantId, accountId, sessionId, ref) =>
+      requests.add({
+        tenantId,
+        accountId,
+        sessionId,
+        requestedBy: 0,
+        payload: { kind: 'read', refs: [{ chatId: ref.chatId, id: ref.id, fromMe: false }] },
+      }),
+  })
+  // Dashboards: daily rollups kept by their engine, /dataStatistics and the figures of /home.
+  const statistics = installStatistics(app, {
+    db,
+    logger,
+    home: {
+      tenantIds: (caller) => platform.scope.tenantIds(caller),
+      tenantCount: () => platform.tenants.systemCount(),
+      expiring: async (tenantId, now, until) => {
+        const { ports: p, seats: s } = await billing.slots.counts([tenantId], now, until)
+        return { ports: p.get(tenantId)?.expiringSoon ?? 0, seats: s.get(tenantId)?.expiringSoon ?? 0 }
+      },
+    },
+  })
   if (sim) simRoutes(app, new SimService(db, sim))
 
   // Engines: started by the caller (main, or a test that wants them), in this order; stopped in reverse on close.
@@ -345,6 +500,15 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   engines.add(spool, accounts.links, portExpiry, billing.seatExpiry, dispatcher, requests, mediaCleanup)
   engines.add(inheritance.engine)
   engines.add(massSend.engine)
+  engines.add(dynamics.engine)
+  engines.add(nurturing.engine)
+  engines.add(risk.engine)
+  engines.add(autoReply.engine)
+  engines.add(diversion.engine)
+  engines.add(aiReply.engine)
+  engines.add(statistics.engine)
+  // readiness last: it reports ready once every engine before it has started
+  engines.add(ops.readiness)
   app.addHook('onClose', () => engines.stop())
 
   await installWeb(app, config.webDist)
@@ -375,5 +539,13 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     billing,
     platform,
     massSend,
+    dynamics,
+    nurturing,
+    risk,
+    autoReply,
+    diversion,
+    tenantSettings,
+    aiReply,
+    statistics,
   }
 }

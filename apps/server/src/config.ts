@@ -17,6 +17,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** bearer token /metrics asks for; unset: /metrics answers loopback clients only */
+  METRICS_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool,
   /** the WhatsApp link: the real network (baileys) or the simulated one; unset: simulator in demo mode, else baileys */
@@ -29,6 +31,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** visits to a diversion link (/s?c=) per minute per IP address */
+  DIVERSION_VISITS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -37,6 +41,11 @@ const schema = z.object({
   TRUST_PROXY: bool,
   WEB_DIST: z.string().optional(),
   TRANSLATE_URL: z.string().optional(),
+  /** whether a tenant's AI provider may be on this machine or a private network; unset: only on the simulated network */
+  AI_PROVIDER_PRIVATE_ADDRESSES: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
   TRANSLATE_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   // --- messaging: pacing, outbox, ports, media ---

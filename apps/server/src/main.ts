@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
 import path from 'node:path'
-import { pino } from 'pino'
 import { type AppDeps, buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
@@ -9,6 +8,7 @@ import type { MessagingGateway } from './gateway/port.js'
 import { SimulatorGateway } from './gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
 import { SimNetwork } from './gateway/simulator/network.js'
+import { createLogger } from './modules/ops/ops.logger.js'
 import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
 import { seedDemoBilling } from './modules/system/demo-billing.js'
 import { linkDemoNumbers } from './modules/system/demo-link.js'
@@ -16,7 +16,8 @@ import { DEMO_USERS, seedDemo, seedDemoNetwork } from './modules/system/demo-see
 
 const started = Date.now()
 const config = loadConfig()
-const logger = pino({ level: config.LOG_LEVEL })
+// pretty in a terminal, JSON when piped
+const logger = createLogger(config.LOG_LEVEL)
 const db = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: path.join(config.dataDir, 'app.db') })
 await migrate(db)
 const demoAdmin = DEMO_USERS.find((u) => u.role === 'admin')?.password

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AuthTables } from '../gateway/baileys/auth-store.js'
+import type { AutoReplyCountTable, AutoReplyRuleTable } from './schema.auto-reply.js'
 import type {
   DeskPresenceTable,
   FanInheritanceTable,
@@ -10,6 +11,15 @@ import type {
   SessionDeletionTable,
   SessionReadTable,
 } from './schema.desk.js'
+import type {
+  NurturingAccountTable,
+  NurturingMaterialTable,
+  NurturingPairTable,
+  NurturingRuleTable,
+  StatusPostTable,
+  StatusPostTargetTable,
+  StatusPostViewerTable,
+} from './schema.dynamics.js'
 import type {
   MassSendEventTable,
   MassSendItemTable,
@@ -26,10 +36,22 @@ import type {
   RenewalRequestTable,
   SeatTable,
 } from './schema.platform.js'
+import type {
+  RiskConfigTable,
+  RiskDailyTable,
+  RiskHoldTable,
+  RiskWarningTable,
+  RiskWindowTable,
+} from './schema.risk.js'
+import type { StatCursorTable, StatDailyTable, StatFanTable, StatTurnTable } from './schema.statistics.js'
+import type { AiReplyJobTable, AiReplyUsageTable, TenantSettingTable } from './schema.tenant-settings.js'
 
 export type * from './schema.desk.js'
+export type * from './schema.dynamics.js'
 export type * from './schema.mass-send.js'
 export type * from './schema.platform.js'
+export type * from './schema.risk.js'
+export type * from './schema.tenant-settings.js'
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds; flags are 0/1 integers so the
@@ -197,6 +219,8 @@ export interface FanTable {
   updated_at: number
   /** the fan of a lost account this one was copied from by an inheritance (migration 0012) */
   inherited_from: Generated<number | null>
+  /** 1: another account of the same tenant, talked to by account nurturing (migration 0022) */
+  nurturing: Generated<number>
 }
 
 export interface GroupChatTable {
@@ -346,6 +370,132 @@ export interface AcquisitionShareTable {
   created_at: number
 }
 
+/** A number-merchant code: a supplier links numbers into the tenant with it (migration 0021). */
+export interface MerchantCodeTable {
+  id: Generated<number>
+  tenant_id: number
+  code: string
+  name: string
+  quota: number
+  expires_at: number | null
+  revoked_at: number | null
+  /** slots taken: numbers linked plus linkings under way, never above the quota */
+  taken: Generated<number>
+  created_by: number
+  created_at: number
+}
+
+/** A WS account linked through a merchant code. */
+export interface MerchantLinkTable {
+  id: Generated<number>
+  tenant_id: number
+  code_id: number
+  account_id: number
+  phone: string
+  /** a linking under way holds its slot until then; null once linked */
+  pending_until: number | null
+  created_at: number
+}
+
+/** An order template: a message with {nickname}, {phone}, {account}, {date} filled for a chat. */
+export interface OrderTemplateTable {
+  id: Generated<number>
+  tenant_id: number
+  name: string
+  content: string
+  created_by: number
+  created_at: number
+  updated_at: number
+}
+
+/** The profile name and picture last set on an account, and the area of its proxy. */
+export interface AccountProfileTable {
+  id: Generated<number>
+  tenant_id: number
+  account_id: number
+  name: string | null
+  picture_media_id: number | null
+  ip_area: string | null
+  ip_area_proxy: string | null
+  updated_at: number
+}
+
+/** A diversion link (migration 0017): `visits` is also its round-robin sequence. */
+export interface DiversionLinkTable {
+  id: Generated<number>
+  tenant_id: number
+  code: string
+  name: string
+  greeting: Generated<string>
+  enabled: Generated<number>
+  visits: Generated<number>
+  utc_offset: Generated<number>
+  created_by: number
+  created_at: number
+  updated_at: number
+}
+
+/** An account of a diversion link, in turn order, with its daily cap (0 = none) and today's use. */
+export interface DiversionLinkAccountTable {
+  id: Generated<number>
+  tenant_id: number
+  link_id: number
+  account_id: number
+  position: number
+  daily_cap: Generated<number>
+  cap_day: Generated<number>
+  cap_used: Generated<number>
+  visits: Generated<number>
+}
+
+/** A visit sent on to an account; `ref` is carried in the prefilled text, `fan_id` set when claimed. */
+export interface DiversionVisitTable {
+  id: Generated<number>
+  tenant_id: number
+  link_id: number
+  account_id: number
+  ref: string
+  fan_id: number | null
+  created_at: number
+}
+
+/** A new fan attributed to a diversion link (and the account's agent at that time). */
+export interface DiversionFanTable {
+  id: Generated<number>
+  tenant_id: number
+  link_id: number
+  account_id: number
+  agent_user_id: number | null
+  fan_id: number
+  visit_id: number
+  created_at: number
+}
+
+/** A counter: new fans of chosen accounts within [start_at, end_at], shareable read-only. */
+export interface CounterTable {
+  id: Generated<number>
+  tenant_id: number
+  name: string
+  /** JSON array of account ids */
+  account_ids: string
+  start_at: number
+  end_at: number
+  share_code: string | null
+  share_expires_at: number | null
+  created_by: number
+  created_at: number
+}
+
+/** A session whose customer answered a mass send or an auto reply (the desk's marketing interaction). */
+export interface MarketingInteractionTable {
+  id: Generated<number>
+  tenant_id: number
+  session_id: number
+  origin: string
+  message_id: number
+  replied_at: number
+}
+
 /** The WhatsApp auth tables (migration 0003_wa_auth) belong to the gateway; they are listed here so one Kysely instance serves both. */
 export interface Database extends AuthTables {
   tenants: TenantTable
@@ -388,6 +538,39 @@ export interface Database extends AuthTables {
   mass_send_lanes: MassSendLaneTable
   mass_send_items: MassSendItemTable
   mass_send_events: MassSendEventTable
+  auto_reply_rules: AutoReplyRuleTable
+  auto_reply_counts: AutoReplyCountTable
+  auto_reply_cursors: InboundCursorTable
+  diversion_links: DiversionLinkTable
+  diversion_link_accounts: DiversionLinkAccountTable
+  diversion_visits: DiversionVisitTable
+  diversion_fans: DiversionFanTable
+  counters: CounterTable
+  marketing_interactions: MarketingInteractionTable
+  diversion_cursors: InboundCursorTable
+  tenant_settings: TenantSettingTable
+  ai_reply_jobs: AiReplyJobTable
+  ai_reply_usage: AiReplyUsageTable
+  risk_configs: RiskConfigTable
+  risk_windows: RiskWindowTable
+  risk_daily: RiskDailyTable
+  risk_warnings: RiskWarningTable
+  risk_holds: RiskHoldTable
+  stat_cursors: StatCursorTable
+  stat_daily: StatDailyTable
+  stat_fans: StatFanTable
+  stat_turns: StatTurnTable
+  merchant_codes: MerchantCodeTable
+  merchant_links: MerchantLinkTable
+  order_templates: OrderTemplateTable
+  account_profiles: AccountProfileTable
+  status_posts: StatusPostTable
+  status_post_targets: StatusPostTargetTable
+  status_post_viewers: StatusPostViewerTable
+  nurturing_materials: NurturingMaterialTable
+  nurturing_rules: NurturingRuleTable
+  nurturing_accounts: NurturingAccountTable
+  nurturing_pairs: NurturingPairTable
 }
 
 export type Tenant = Selectable<TenantTable>
@@ -407,3 +590,15 @@ export type Port = Selectable<PortTable>
 export type Label = Selectable<LabelTable>
 export type MaterialRow = Selectable<MaterialTable>
 export type MaterialGroupRow = Selectable<MaterialGroupTable>
+
+/**
+ * A durable consumer's watermark over stored messages (migrations 0016, 0017): the last message
+ * id it has consumed, and which process holds it until when.
+ */
+export interface InboundCursorTable {
+  consumer: string
+  last_id: number
+  lease_owner: string | null
+  lease_until: Generated<number>
+  updated_at: number
+}

@@ -243,6 +243,11 @@ export interface MessagingGateway {
   /** Serialised per account, ≥ 1 s apart, cached 24 h: bulk checks get numbers banned. */
   checkNumbers(accountId: AccountId, phones: string[]): Promise<NumberCheck[]>
   profilePictureUrl(accountId: AccountId, jid: Jid, hiRes?: boolean): Promise<string | undefined>
+  // the linked number's own profile
+  /** Set the number's WhatsApp profile name (what contacts see as its push name). */
+  setProfileName(accountId: AccountId, name: string): Promise<void>
+  /** Set the number's profile picture from a JPEG or PNG. */
+  setProfilePicture(accountId: AccountId, image: Buffer): Promise<void>
   subscribePresence(accountId: AccountId, jid: Jid): Promise<void>
   setPresence(accountId: AccountId, presence: PresenceKind, jid?: Jid): Promise<void>
   // groups

@@ -13,6 +13,13 @@ import * as fansList from './0011_fans_list.js'
 import * as fanInheritance from './0012_fan_inheritance.js'
 import * as messageSearch from './0014_message_search.js'
 import * as massSend from './0015_mass_send.js'
+import * as autoReply from './0016_auto_reply.js'
+import * as diversion from './0017_diversion.js'
+import * as tenantSettingsAi from './0018_tenant_settings_ai.js'
+import * as risk from './0019_risk.js'
+import * as statisticsRollups from './0020_statistics_rollups.js'
+import * as merchantsTemplates from './0021_merchants_templates.js'
+import * as dynamicsNurturing from './0022_dynamics_nurturing.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +37,13 @@ const migrations: Record<string, Migration> = {
   '0012_fan_inheritance': fanInheritance,
   '0014_message_search': messageSearch,
   '0015_mass_send': massSend,
+  '0016_auto_reply': autoReply,
+  '0017_diversion': diversion,
+  '0018_tenant_settings_ai': tenantSettingsAi,
+  '0019_risk': risk,
+  '0020_statistics_rollups': statisticsRollups,
+  '0021_merchants_templates': merchantsTemplates,
+  '0022_dynamics_nurturing': dynamicsNurturing,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import {
   Browsers,
   fetchLatestBaileysVersion,
   generateMessageIDV2,
+  jidNormalizedUser,
   makeWASocket,
   type WABrowserDescription,
   type WASocket,
@@ -194,6 +195,18 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
     } catch {
       return undefined // no picture, or hidden by privacy settings
     }
+  }
+
+  async setProfileName(accountId: AccountId, name: string): Promise<void> {
+    await this.run(accountId, (sock) => sock.updateProfileName(name))
+  }
+
+  async setProfilePicture(accountId: AccountId, image: Buffer): Promise<void> {
+    await this.run(accountId, async (sock) => {
+      const me = sock.user?.id
+      if (!me) throw new GatewayError('not_connected', `account ${accountId} is not online`)
+      await sock.updateProfilePicture(jidNormalizedUser(me), image)
+    })
   }
 
   async subscribePresence(accountId: AccountId, jid: Jid): Promise<void> {

@@ -208,6 +208,20 @@ export class SimulatorGateway extends GatewayEmitter implements MessagingGateway
     return undefined
   }
 
+  async setProfileName(accountId: AccountId, name: string): Promise<void> {
+    const { link } = this.open(accountId)
+    const phone = this.network.world.phone(link.phone)
+    if (!phone) throw new GatewayError('not_found', 'no such phone')
+    phone.name = name
+  }
+
+  async setProfilePicture(accountId: AccountId, image: Buffer): Promise<void> {
+    const { link } = this.open(accountId)
+    const phone = this.network.world.phone(link.phone)
+    if (!phone) throw new GatewayError('not_found', 'no such phone')
+    phone.picture = Buffer.from(image)
+  }
+
   async subscribePresence(accountId: AccountId, jid: Jid): Promise<void> {
     const { session } = this.open(accountId)
     const phone = jidToPhone(jid)

@@ -26,6 +26,8 @@ export interface SimDeviceSlot {
 export interface SimPhone {
   number: string
   name: string
+  /** the profile picture set from a linked device */
+  picture?: Buffer
   registered: boolean
   /** a WhatsApp Business number */
   business?: boolean

@@ -47,7 +47,8 @@ export function installAccounts(app: FastifyInstance, deps: AccountsDeps) {
   const accounts = new AccountsService(db, repo, groups, login)
   accountsRoutes(app, accounts, login)
   accountGroupsRoutes(app, groups)
-  acquisitionRoutes(app, new AcquisitionService(db), config.LOGIN_RATE_PER_MINUTE)
+  const acquisition = new AcquisitionService(db)
+  acquisitionRoutes(app, acquisition, config.LOGIN_RATE_PER_MINUTE)
 
   /** Reconnect, from stored auth, the linked accounts that were up when the server stopped. */
   async function resumeLinked(): Promise<void> {
@@ -78,5 +79,5 @@ export function installAccounts(app: FastifyInstance, deps: AccountsDeps) {
     })
   }
 
-  return { accounts, login, runtime, sync, links, logOutWithoutPort }
+  return { accounts, login, runtime, sync, links, logOutWithoutPort, acquisition }
 }

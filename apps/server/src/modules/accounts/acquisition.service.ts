@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { ACQUISITION_MAX_DAYS, type AcquisitionShareView, type AcquisitionStats, ErrorCode } from '@app/core'
+import {
+  ACQUISITION_MAX_DAYS,
+  type AcquisitionAgentRow,
+  type AcquisitionLinkRow,
+  type AcquisitionShareView,
+  type AcquisitionStats,
+  ErrorCode,
+} from '@app/core'
 import type { Db } from '../../db/index.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { FansRepository } from '../fans/fans.repository.js'
@@ -13,11 +20,29 @@ export interface StatsQuery {
   utcOffsetMinutes: number
 }
 
-/** Customer acquisition statistics: new fans per account per day, and read-only share codes. */
+/**
+ * The per-link and per-agent breakdowns, given by the module that owns the diversion links (it is
+ * installed after this one, so the source is attached once both exist).
+ */
+export interface AcquisitionSources {
+  perLink(tenantId: number, accountIds: number[], from: number, to: number): Promise<AcquisitionLinkRow[]>
+  perAgent(tenantId: number, accountIds: number[], from: number, to: number): Promise<AcquisitionAgentRow[]>
+}
+
+/**
+ * Customer acquisition statistics: new fans per account per day, per diversion link and per agent,
+ * and read-only share codes.
+ */
 export class AcquisitionService {
   private readonly fans = new FansRepository()
+  private sources: AcquisitionSources | null = null
 
   constructor(private readonly db: Db) {}
+
+  /** Attaches the per-link and per-agent breakdowns; without them both lists are empty. */
+  useSources(sources: AcquisitionSources): void {
+    this.sources = sources
+  }
 
   /** New fans of the tenant's accounts per day in [from, to), days cut at the viewer's midnight. */
   async stats(tenantId: number, q: StatsQuery): Promise<AcquisitionStats> {
@@ -53,12 +78,22 @@ export class AcquisitionService {
         if (slot && i >= 0 && i < days.length) slot[i] += Number(r.n)
       }
     }
+    // the breakdowns count the same accounts over the same range as the per-account rows
+    const ids = list.map((a) => a.id)
+    const [links, agents] = this.sources
+      ? await Promise.all([
+          this.sources.perLink(tenantId, ids, q.from, q.to),
+          this.sources.perAgent(tenantId, ids, q.from, q.to),
+        ])
+      : [[], []]
     return {
       days,
       rows: list.map((a) => {
         const c = counts.get(a.id) ?? []
         return { accountId: a.id, phone: a.phone, counts: c, total: c.reduce((s, n) => s + n, 0) }
       }),
+      links,
+      agents,
     }
   }
 

@@ -87,6 +87,8 @@ describe('acquisition statistics', () => {
         { accountId: a, phone: '8613800000001', counts: [2, 1, 1], total: 4 },
         { accountId: b, phone: '8613800000002', counts: [0, 1, 0], total: 1 },
       ],
+      links: [],
+      agents: [],
     })
   })
 
@@ -99,6 +101,8 @@ describe('acquisition statistics', () => {
     expect(r.data).toEqual({
       days: [D0 - 8 * 3_600_000, D0 + 16 * 3_600_000],
       rows: [{ accountId: b, phone: '8613800000002', counts: [0, 0], total: 0 }],
+      links: [],
+      agents: [],
     })
     const later = await ctx.call('POST', url, {
       token: boss,
@@ -125,6 +129,8 @@ describe('share codes', () => {
     expect(seen.data).toEqual({
       days: [D0, D0 + DAY, D0 + 2 * DAY],
       rows: [{ accountId: a, phone: '8613800000001', counts: [2, 1, 1], total: 4 }],
+      links: [],
+      agents: [],
     })
     expect((await ctx.call('GET', `${share}/list`, { token: boss })).data).toMatchObject({
       list: [{ id, code, accountIds: [a], revokedAt: null }],

@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession, drainOutbox, recordEvents } from '../../test/messaging.js'
+import { aiOnBody } from '../tenantSettings/tenantSettings.fixtures.js'
 import { deskClient } from './desk.fixtures.js'
 
 let ctx: TestContext
@@ -61,6 +62,8 @@ const listIds = async (who: Signed) =>
 describe('toggles', () => {
   it('pin, block, do-not-disturb, AI reply and mass send go on and off, and are announced', async () => {
     const s = await customerSession(ctx, '447700900001', SHOP)
+    // AI reply goes on only with the tenant's AI provider turned on
+    await api.put(boss, '/damai/customer/tenantSetting/update', aiOnBody('http://127.0.0.1:9/v1'))
     for (const [f, key] of [
       ['pinned', 'pinned'],
       ['blocked', 'blocked'],

@@ -40,6 +40,8 @@ export class SessionActions {
   private readonly fans = new FansRepository()
   private readonly messages = new MessagesRepository()
   private readonly sessions: SessionsRepository
+  /** whether the tenant may turn AI reply on (a provider configured); open until AI reply says */
+  private aiReplyReady: (tenantId: number) => Promise<boolean> = async () => true
 
   constructor(
     private readonly db: Db,
@@ -65,9 +67,16 @@ export class SessionActions {
     return { session, fan, group }
   }
 
-  /** Turn one flag of a session on or off. */
+  /** Where the AI reply switch learns whether the tenant has a provider turned on. */
+  useAiReplyCheck(ready: (tenantId: number) => Promise<boolean>): void {
+    this.aiReplyReady = ready
+  }
+
+  /** Turn one flag of a session on or off; AI reply goes on only with the tenant's provider turned on. */
   async flag(viewer: Caller, body: SessionFlagBody): Promise<DeskSessionView> {
     const d = await loadDeskSession(this.db, viewer, body.sessionId)
+    if (body.flag === 'aiReply' && body.value && !(await this.aiReplyReady(viewer.tenantId)))
+      throw new AppError(ErrorCode.aiReplyNotOn)
     const id = d.session.id
     const on = body.value ? 1 : 0
     switch (body.flag) {

@@ -66,6 +66,8 @@ export class MassAudienceQuery {
       .where('f.tenant_id', '=', tenantId)
       .where('f.invalid', '=', 0)
       .where('f.mass_send_enabled', '=', 1)
+      // the tenant's own accounts talked to by nurturing are never an audience
+      .where('f.nurturing', '=', 0)
       .where((eb) =>
         eb(
           'f.account_id',

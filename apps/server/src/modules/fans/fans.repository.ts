@@ -136,6 +136,20 @@ export class FansRepository {
       .execute()
   }
 
+  /**
+   * A fan that is another account of the tenant talked to by account nurturing: flagged so the
+   * desk tags its chat, and left out of mass sends.
+   */
+  async markNurturing(q: Q, tenantId: number, fanId: number, now: number): Promise<void> {
+    await q
+      .updateTable('fans')
+      .set({ nurturing: 1, mass_send_enabled: 0, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .where('nurturing', '=', 0)
+      .execute()
+  }
+
   /** One flag on many fans of the tenant (batches of the customers list); answers the fans changed. */
   async setFlags(
     q: Q,

@@ -45,6 +45,10 @@ export interface StoredInbound {
   newFan: boolean
   /** a message as it happens, not one of the history WhatsApp syncs on linking */
   live: boolean
+  /** the customer's message answered ours (something of ours awaited a reply) */
+  answered?: boolean
+  /** the customer opted out of mass sends with this message (the tenant's opt-out words) */
+  optedOut?: boolean
 }
 
 export type StoredInboundListener = (e: StoredInbound) => void
@@ -245,6 +249,8 @@ export class InboundService {
         fanId: o.created.fanId,
         newFan: o.created.newFan,
         live,
+        answered: o.created.answered === true,
+        optedOut: o.created.optedOut === true,
       }
       for (const listener of this.listeners) {
         try {
@@ -309,8 +315,13 @@ export class InboundService {
   }
 
   /** Where the opt-out words come from: a fan whose message is one of them gets mass send forbidden. */
-  useOptOutWords(words: () => readonly string[]): void {
+  useOptOutWords(words: (tenantId: number) => readonly string[]): void {
     this.store.optOutWords = words
+  }
+
+  /** Whether a tenant's customer who answers an opt-out word is also marked invalid. */
+  useOptOutInvalid(invalid: (tenantId: number) => boolean): void {
+    this.store.optOutInvalid = invalid
   }
 
   /** An account's agent changed: its next message goes to the new agent's room at once (this process's cache). */

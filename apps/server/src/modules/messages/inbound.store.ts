@@ -31,6 +31,10 @@ export interface StoreOutcome {
     fanId: number | null
     /** the fan was created by this very message: a new customer */
     newFan: boolean
+    /** the customer's message answered ours (something of ours awaited a reply) */
+    answered?: boolean
+    /** the customer opted out of mass sends with this message (the tenant's opt-out words) */
+    optedOut?: boolean
   }
   /** rows whose status or delivery moved (our echo, replies) */
   updated: Message[]
@@ -52,8 +56,10 @@ export interface EchoSettler {
 /** The writes of one inbound message, inside the caller's transaction. */
 export class InboundStore {
   readonly fans = new FansRepository()
-  /** The opt-out words in force (the admin's system settings once known; the product's defaults until then). */
-  optOutWords: () => readonly string[] = () => OPT_OUT_WORDS
+  /** The opt-out words in force for a tenant (its own, else the admin's system settings; the product's defaults until known). */
+  optOutWords: (tenantId: number) => readonly string[] = () => OPT_OUT_WORDS
+  /** Whether a tenant's customer who opts out is also marked invalid. */
+  optOutInvalid: (tenantId: number) => boolean = () => false
   readonly groups: GroupChatsRepository
   readonly messages = new MessagesRepository()
 
@@ -124,18 +130,28 @@ export class InboundStore {
           })
         : await this.sessions.get(tenantId, contact.sessionId, q)
     if (!session) throw new Error(`session ${contact.sessionId} vanished`)
+    let answered = false
+    let optedOut = false
     if (!fromMe && contact.fanId !== null) {
       const since = session.awaiting_reply_since
       if (content.preview !== null && since !== null) {
+        answered = true
         updated.push(...(await this.messages.systemMarkReplied(q, session.id, since)))
         await this.sessions.clearAwaitingReply(q, tenantId, session.id, since)
         session = { ...session, awaiting_reply_since: null }
       }
-      if (content.type === 'text' && isOptOut(content.body, this.optOutWords()))
+      if (content.type === 'text' && isOptOut(content.body, this.optOutWords(tenantId))) {
         await this.fans.optOut(q, tenantId, contact.fanId, now)
+        optedOut = true
+        if (this.optOutInvalid(tenantId)) {
+          await this.fans.update(q, tenantId, contact.fanId, { invalid: 1 })
+          await this.sessions.update(tenantId, session.id, { invalid: 1 }, q)
+          session = { ...session, invalid: 1 }
+        }
+      }
     }
     return {
-      created: { message, session, peer: contact.peer, fanId: contact.fanId, newFan },
+      created: { message, session, peer: contact.peer, fanId: contact.fanId, newFan, answered, optedOut },
       updated,
       newGroup,
       contact,

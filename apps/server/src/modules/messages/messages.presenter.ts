@@ -5,6 +5,7 @@ import type {
   MessageTypeValue,
   MessageUpdatedEvent,
   MessageView,
+  SendOriginValue,
   SessionTypeValue,
   SessionView,
 } from '@app/core'
@@ -28,6 +29,7 @@ export function presentMessage(m: Message): MessageView {
     delivery: m.delivery as DeliveryValue,
     failureReason: (m.failure_reason as FailureReasonValue | null) ?? null,
     timestamp: m.timestamp,
+    origin: (m.origin as SendOriginValue | null) ?? null,
   }
 }
 

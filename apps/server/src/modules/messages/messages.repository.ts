@@ -244,11 +244,17 @@ export class MessagesRepository {
       .executeTakeFirst()
   }
 
-  /** Our message will not be sent, for `reason`. */
-  markFailed(q: Q, tenantId: number, id: number, reason: string): Promise<Message | undefined> {
+  /** Our message will not be sent, for `reason`; `meta` (JSON) replaces its meta when given (a risk refusal's details). */
+  markFailed(
+    q: Q,
+    tenantId: number,
+    id: number,
+    reason: string,
+    meta?: string,
+  ): Promise<Message | undefined> {
     return q
       .updateTable('messages')
-      .set({ status: MessageStatus.failed, failure_reason: reason })
+      .set({ status: MessageStatus.failed, failure_reason: reason, ...(meta === undefined ? {} : { meta }) })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .where('status', 'in', [MessageStatus.requested, MessageStatus.sending])

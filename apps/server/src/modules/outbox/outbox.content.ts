@@ -39,6 +39,7 @@ export async function toGatewayContent(
       if (c.type === 'video')
         return { kind: 'video', media: m, caption: c.caption, gif: c.gif, mimetype: file.mime }
       if (c.type === 'audio') return { kind: 'audio', media: m, voiceNote: c.voiceNote, mimetype: file.mime }
+      if (c.type === 'sticker') return { kind: 'sticker', media: m, mimetype: file.mime }
       return {
         kind: 'document',
         media: m,

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { FailureReason, type FailureReasonValue, MessageStatus, SendOrigin, vipActive } from '@app/core'
+import {
+  FailureReason,
+  type FailureReasonValue,
+  MessageStatus,
+  type RiskRefusal,
+  RiskRule,
+  SendOrigin,
+  SessionType,
+  vipActive,
+} from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Message, OutboxRow } from '../../db/schema.js'
@@ -11,6 +20,7 @@ import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms } from '../../realtime/rooms.js'
 import type { MediaStore } from '../messages/media.store.js'
 import { presentMessageUpdate } from '../messages/messages.presenter.js'
+import type { RiskGate, RiskOutcome } from '../risk/risk.gate.js'
 import type { UsersService } from '../users/users.service.js'
 import { type StoredOutbound, toGatewayContent } from './outbox.content.js'
 import { OutboxRepository } from './outbox.repository.js'
@@ -30,8 +40,10 @@ export interface DispatcherConfig {
 type Context = NonNullable<Awaited<ReturnType<OutboxRepository['context']>>>
 type Verdict =
   | { send: true }
-  | { fail: FailureReasonValue; error?: string }
+  | { fail: FailureReasonValue; error?: string; risk?: RiskRefusal }
   | { deferMs: number; error: string }
+  /** held by a risk limit until its window reopens, however long (a mass send waits, never fails) */
+  | { waitUntil: number; error: string }
 
 const TRANSIENT = new Set(['not_connected', 'rate_limited', 'timeout', 'already_connecting'])
 const ACCOUNT_WAIT_MS = 5_000
@@ -57,6 +69,8 @@ export class OutboxDispatcher implements Engine {
     private readonly hub: RealtimeHub,
     private readonly cfg: DispatcherConfig,
     private readonly log: Logger,
+    /** the risk gate asked before each send; null sends without it (the benchmark's baseline) */
+    private readonly risk: RiskGate | null = null,
   ) {
     this.repo = new OutboxRepository(db)
     this.loop = new EngineLoop('outbox', cfg.pollMs, () => this.tick(), log)
@@ -104,7 +118,10 @@ export class OutboxDispatcher implements Engine {
     if (!ctx || ctx.status === MessageStatus.sent) return this.repo.systemClose(row, 'sent')
     if (ctx.status === MessageStatus.withdrawn || ctx.status === MessageStatus.failed)
       return this.repo.systemClose(row, 'failed')
-    const verdict = await this.check(row, ctx, vip)
+    const newChat = ctx.session_type === SessionType.personal && !ctx.has_sent
+    const verdict = await this.check(row, ctx, vip, newChat)
+    if ('waitUntil' in verdict)
+      return this.repo.systemDefer(row, this.owner, verdict.waitUntil, verdict.error)
     if ('deferMs' in verdict) {
       if (Date.now() - row.created_at + verdict.deferMs > this.cfg.maxWaitMs) {
         const reason =
@@ -113,12 +130,24 @@ export class OutboxDispatcher implements Engine {
       }
       return this.repo.systemDefer(row, this.owner, Date.now() + verdict.deferMs, verdict.error)
     }
-    if ('fail' in verdict) return this.fail(row, verdict.fail, verdict.error ?? null)
-    await this.send(row)
+    if ('fail' in verdict)
+      return this.fail(
+        row,
+        verdict.fail,
+        verdict.error ?? null,
+        newChat,
+        verdict.risk && { ctx, risk: verdict.risk },
+      )
+    await this.send(row, newChat)
   }
 
   /** The rules a message must pass right before it goes out. */
-  private async check(row: OutboxRow, ctx: Context, vip: Map<number, boolean>): Promise<Verdict> {
+  private async check(
+    row: OutboxRow,
+    ctx: Context,
+    vip: Map<number, boolean>,
+    newChat: boolean,
+  ): Promise<Verdict> {
     if (ctx.account_deleted_at !== null) return { fail: FailureReason.accountStatus }
     if (ctx.account_status === 'banned') return { fail: FailureReason.wsBan }
     if (ctx.account_status === 'logging_in' || ctx.account_status === 'abnormal')
@@ -126,6 +155,8 @@ export class OutboxDispatcher implements Engine {
     if (ctx.account_status !== 'online') return { fail: FailureReason.accountStatus }
     if (ctx.blocked === 1 || ctx.session_invalid === 1 || ctx.fan_invalid === 1)
       return { fail: FailureReason.invalidCustomer }
+    // an automatic reply never reaches a customer who asked not to be disturbed while it waited
+    if (row.origin === SendOrigin.autoReply && ctx.dnd === 1) return { fail: FailureReason.invalidCustomer }
     if (row.origin === SendOrigin.massSend) {
       if (ctx.mass_send_enabled === 0) return { fail: FailureReason.massSendProhibited }
       if (ctx.risk_status === 1)
@@ -139,10 +170,32 @@ export class OutboxDispatcher implements Engine {
     if (!active) return { fail: FailureReason.platformLimit, error: 'subscription expired' }
     const wait = await this.pacer.take(row.account_id, ctx, Date.now())
     if (wait > 0) return { deferMs: wait, error: 'pacing' }
+    if (this.risk) {
+      const v = await this.risk.admit({
+        tenantId: row.tenant_id,
+        accountId: row.account_id,
+        origin: row.origin,
+        text: ctx.body,
+        newChat,
+        riskStatus: ctx.risk_status,
+        specialChannel: ctx.special_channel === 1,
+        accountAddedAt: ctx.account_created_at,
+      })
+      if (!v.pass) {
+        const error = `risk: ${v.refusal.rule}`
+        if (v.wait && v.refusal.reopensAt !== null) return { waitUntil: v.refusal.reopensAt, error }
+        // a blocked keyword is a content violation, not a limit
+        const fail =
+          v.refusal.rule === RiskRule.keyword
+            ? FailureReason.contentViolation
+            : FailureReason.riskControlLimit
+        return { fail, error, risk: v.refusal }
+      }
+    }
     return { send: true }
   }
 
-  private async send(row: OutboxRow): Promise<void> {
+  private async send(row: OutboxRow, newChat: boolean): Promise<void> {
     const stored = JSON.parse(row.content) as StoredOutbound
     const sending = await this.repo.systemMarkSending(row)
     if (sending) this.emit(sending)
@@ -156,7 +209,14 @@ export class OutboxDispatcher implements Engine {
         }),
         this.cfg.sendTimeoutMs,
       )
-      const done = await this.repo.systemRecordSent(row, sent.timestamp)
+      const outcome = this.outcome(row, newChat, null)
+      let day: { sends: number; replies: number } | undefined
+      const done = await this.repo.systemRecordSent(
+        row,
+        sent.timestamp,
+        this.risk && outcome ? async (tx) => (day = await this.risk?.record(tx, outcome)) : undefined,
+      )
+      if (outcome && day) this.risk?.settled(outcome, day)
       if (done) this.emit(done)
     } catch (err) {
       const code = isGatewayError(err) ? err.code : 'failed'
@@ -170,17 +230,50 @@ export class OutboxDispatcher implements Engine {
         )
         return
       }
-      await this.fail(row, toFailureReason(isGatewayError(err) ? err.code : 'failed'), `${code}: ${detail}`)
+      await this.fail(
+        row,
+        toFailureReason(isGatewayError(err) ? err.code : 'failed'),
+        `${code}: ${detail}`,
+        newChat,
+      )
     }
   }
 
-  private async fail(row: OutboxRow, reason: FailureReasonValue, error: string | null): Promise<void> {
-    const m = await this.repo.systemRecordFailed(row, reason, error)
-    if (m) this.emit(m)
+  private async fail(
+    row: OutboxRow,
+    reason: FailureReasonValue,
+    error: string | null,
+    newChat = false,
+    refused?: { ctx: Context; risk: RiskRefusal },
+  ): Promise<void> {
+    // a risk refusal is kept on the message (meta.risk) for the desk: the rule, the count left, when it reopens
+    const meta = refused
+      ? JSON.stringify({ ...(JSON.parse(refused.ctx.meta || '{}') as object), risk: refused.risk })
+      : undefined
+    const outcome = this.outcome(row, newChat, reason)
+    let day: { sends: number; replies: number } | undefined
+    const m = await this.repo.systemRecordFailed(
+      row,
+      reason,
+      error,
+      meta,
+      this.risk && outcome ? async (tx) => (day = await this.risk?.record(tx, outcome)) : undefined,
+    )
+    if (outcome && day) this.risk?.settled(outcome, day)
+    if (m) this.emit(m, refused?.risk)
   }
 
-  private emit(m: Message): void {
-    this.hub.emit(messageRooms(m), 'message.updated', presentMessageUpdate(m))
+  /** What risk's statistics count of a message's end (none without the gate). */
+  private outcome(row: OutboxRow, newChat: boolean, failure: FailureReasonValue | null): RiskOutcome | null {
+    if (!this.risk) return null
+    return { tenantId: row.tenant_id, accountId: row.account_id, newChat, failure }
+  }
+
+  private emit(m: Message, risk?: RiskRefusal): void {
+    this.hub.emit(messageRooms(m), 'message.updated', {
+      ...presentMessageUpdate(m),
+      ...(risk ? { risk } : {}),
+    })
   }
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import type { MediaStore } from '../messages/media.store.js'
+import type { RiskGate } from '../risk/risk.gate.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
 import type { UsersService } from '../users/users.service.js'
 import { GatewayRequests } from './gateway-requests.engine.js'
@@ -20,6 +21,8 @@ export interface OutboxDeps {
   users: UsersService
   media: MediaStore
   sessions: SessionsRepository
+  /** the risk gate the dispatcher asks before each send */
+  risk?: RiskGate
 }
 
 /**
@@ -45,6 +48,7 @@ export function installOutbox(deps: OutboxDeps) {
       sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_MS,
     },
     logger.child({ module: 'outbox' }),
+    deps.risk ?? null,
   )
   outbox.onEnqueued = () => dispatcher.wake()
   const requests = new GatewayRequests(

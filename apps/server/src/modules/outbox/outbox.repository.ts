@@ -1,4 +1,4 @@
-import { OutboxState } from '@app/core'
+import { MessageStatus, OutboxState } from '@app/core'
 import type { Insertable, Kysely } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
@@ -46,7 +46,10 @@ export class OutboxRepository {
     return rows.sort((a, b) => a.id - b.id)
   }
 
-  /** The row's message, and what the checks need: session flags, fan flags, account and tenant state. */
+  /**
+   * The row's message, and what the checks need: session flags, fan flags, account and tenant
+   * state, and whether we sent in the session before (a first message is a new chat for risk).
+   */
   context(row: OutboxRow) {
     return this.db
       .selectFrom('outbox as o')
@@ -58,6 +61,8 @@ export class OutboxRepository {
       .selectAll('m')
       .select([
         's.blocked',
+        's.dnd',
+        's.type as session_type',
         's.invalid as session_invalid',
         'f.invalid as fan_invalid',
         'f.mass_send_enabled',
@@ -65,9 +70,24 @@ export class OutboxRepository {
       .select([
         'a.status as account_status',
         'a.deleted_at as account_deleted_at',
+        'a.created_at as account_created_at',
         't.risk_status',
         't.special_channel',
       ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('messages as prior')
+              .select('prior.id')
+              .where('prior.tenant_id', '=', row.tenant_id)
+              .whereRef('prior.session_id', '=', 'm.session_id')
+              .where('prior.from_me', '=', 1)
+              .where('prior.status', 'in', [MessageStatus.sent, MessageStatus.withdrawn])
+              .whereRef('prior.id', '!=', 'm.id'),
+          )
+          .as('has_sent'),
+      )
       .where('o.id', '=', row.id)
       .where('m.tenant_id', '=', row.tenant_id)
       .executeTakeFirst()
@@ -97,9 +117,17 @@ export class OutboxRepository {
       .execute()
   }
 
-  /** The message is on WhatsApp: the row is done and the message sent (unless an echo got there first). */
-  async systemRecordSent(row: OutboxRow, timestamp: number): Promise<Message | undefined> {
+  /**
+   * The message is on WhatsApp: the row is done and the message sent (unless an echo got there
+   * first). `within` writes what else records the outcome (risk's counters) in the same transaction.
+   */
+  async systemRecordSent(
+    row: OutboxRow,
+    timestamp: number,
+    within?: (tx: Q) => Promise<unknown>,
+  ): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
+      await within?.(tx)
       await tx
         .updateTable('outbox')
         .set({
@@ -120,6 +148,8 @@ export class OutboxRepository {
     row: OutboxRow,
     reason: string,
     error: string | null,
+    meta?: string,
+    within?: (tx: Q) => Promise<unknown>,
   ): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
       await tx
@@ -135,7 +165,10 @@ export class OutboxRepository {
         // our echo may have shown it was sent after all
         .where('state', '!=', OutboxState.sent)
         .execute()
-      return this.messages.markFailed(tx, row.tenant_id, row.message_id, reason)
+      const failed = await this.messages.markFailed(tx, row.tenant_id, row.message_id, reason, meta)
+      // an echo may have shown it was sent: then it is no failure to count
+      if (failed) await within?.(tx)
+      return failed
     })
   }
 

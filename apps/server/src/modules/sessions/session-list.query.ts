@@ -24,8 +24,9 @@ type Joined = Database & {
   f: Database['fans']
   g: Database['group_chats']
   r: Database['session_reads']
+  h: Database['risk_holds']
 }
-type EB = ExpressionBuilder<Joined, 's' | 'a' | 'f' | 'g' | 'r'>
+type EB = ExpressionBuilder<Joined, 's' | 'a' | 'f' | 'g' | 'r' | 'h'>
 
 const COLUMNS = [
   's.id',
@@ -52,9 +53,11 @@ const COLUMNS = [
   'f.push_name as fan_push_name',
   'f.remark as fan_remark',
   'f.mass_send_enabled',
+  'f.nurturing as fan_nurturing',
   'g.jid as group_jid',
   'g.subject as group_subject',
   'r.read_count',
+  'h.until as risk_hold_until',
 ] as const
 
 /** Unread for the viewer: live inbound messages since their read mark. */
@@ -131,6 +134,7 @@ export class SessionListQuery {
     this.tenants = new TenantsRepository(db)
   }
 
+  /** `h`: the account's hold by a risk limit (risk module), for the session's risk status. */
   private rows(viewer: Caller) {
     return this.db
       .selectFrom('sessions as s')
@@ -139,6 +143,9 @@ export class SessionListQuery {
       .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
       .leftJoin('session_reads as r', (j) =>
         j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
+      )
+      .leftJoin('risk_holds as h', (j) =>
+        j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', viewer.tenantId),
       )
       .select(COLUMNS)
       .where(visibleSessions(viewer))

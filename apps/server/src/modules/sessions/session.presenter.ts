@@ -1,4 +1,10 @@
-import { type AccountStateValue, type DeskSessionView, SessionRisk, type SessionTypeValue } from '@app/core'
+import {
+  type AccountStateValue,
+  type DeskSessionView,
+  SESSION_RISK_UNLOCKED_MS,
+  type SessionTypeValue,
+  sessionRiskAt,
+} from '@app/core'
 
 /** A session row joined with its account, fan or group, and the viewer's read mark (session-list.query.ts). */
 export interface SessionRow {
@@ -26,9 +32,12 @@ export interface SessionRow {
   fan_push_name: string | null
   fan_remark: string | null
   mass_send_enabled: number | null
+  fan_nurturing: number | null
   group_jid: string | null
   group_subject: string | null
   read_count: number | null
+  /** when the account's refusing risk window reopens (risk_holds), if it was ever refused */
+  risk_hold_until?: number | null
 }
 
 /** Whether an account is under WhatsApp's reach-out time-lock at `now` (0: end unknown). */
@@ -49,6 +58,12 @@ export function sessionTitle(
 /** What leaves the server for a row of the desk's list; `tenantRisk` is the tenant's risk status (1: under control). */
 export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date.now()): DeskSessionView {
   const personal = r.fan_id !== null
+  const hold = r.risk_hold_until == null ? null : Number(r.risk_hold_until)
+  const risk = {
+    riskLocked: tenantRisk === 1 || restricted(r.restricted_until, now),
+    // a hold is shown until its unlocked time has passed
+    riskHoldUntil: hold !== null && now < hold + SESSION_RISK_UNLOCKED_MS ? hold : null,
+  }
   return {
     id: r.id,
     accountId: r.account_id,
@@ -70,8 +85,10 @@ export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date
     fanPhone: r.fan_phone,
     fanRemark: r.fan_remark ?? '',
     massSendEnabled: personal ? r.mass_send_enabled === 1 : null,
+    nurturing: r.fan_nurturing === 1,
     accountPhone: r.account_phone,
     accountStatus: (r.account_status ?? 'offline') as AccountStateValue,
-    risk: tenantRisk === 1 || restricted(r.restricted_until, now) ? SessionRisk.controlled : SessionRisk.none,
+    risk: sessionRiskAt(risk, now),
+    ...risk,
   }
 }

@@ -19,5 +19,4 @@ export function systemRoutes(app: FastifyInstance, config: PublicConfig): void {
     reply.header('cache-control', 'no-store')
     return RELEASES
   })
-  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }))
 }

@@ -17,6 +17,16 @@ export class TenantsRepository {
     return t?.risk_status ?? 0
   }
 
+  /** The flags that move a tenant's risk bounds: under risk control, on the special channel. */
+  async riskFlags(tenantId: number): Promise<{ riskStatus: number; specialChannel: boolean }> {
+    const t = await this.db
+      .selectFrom('tenants')
+      .select(['risk_status', 'special_channel'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst()
+    return { riskStatus: t?.risk_status ?? 0, specialChannel: t?.special_channel === 1 }
+  }
+
   /** 0 while the tenant may be used; a disabled tenant's people cannot sign in. */
   async status(tenantId: number): Promise<number | undefined> {
     const t = await this.db

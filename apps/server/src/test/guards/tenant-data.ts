@@ -1,6 +1,7 @@
-import { Role } from '@app/core'
+import { RISK_DEFAULTS, Role } from '@app/core'
 import { deskClient } from '../../modules/desk/desk.fixtures.js'
 import { multipartBody, pngFile } from '../../modules/materials/materials.fixtures.js'
+import { aiOnBody } from '../../modules/tenantSettings/tenantSettings.fixtures.js'
 import type { Signed, TestContext } from '../harness.js'
 import { customerSession, drainOutbox } from '../messaging.js'
 
@@ -185,6 +186,49 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
 
   // an acquisition share of the first account
   ok('share', await api.post(boss, '/damai/customer/wsAccount/acquisitionShare', { accountIds: [a1] }))
+  // a merchant code, an order template and the accounts' profiles (their proxy areas)
+  ok(
+    'merchant code',
+    await api.post(boss, '/damai/customer/merchantCode', {
+      name: `${tag} supplier`,
+      quota: 5,
+      expiresAt: null,
+    }),
+  )
+  ok(
+    'order template',
+    await api.post(boss, '/damai/customer/orderTemplate', {
+      name: `${tag}tpl`,
+      content: `${tag} {nickname}`,
+    }),
+  )
+  ok('profiles', await api.post(boss, '/damai/customer/wsAccount/profile/list', { accountIds: [a1, a2] }))
+  // a diversion link whose visitor wrote in (a visit and an attributed fan), and a shared counter
+  const link = ok(
+    'diversion link',
+    await api.post(boss, '/damai/customer/diversionLink', {
+      name: `${tag} ads`,
+      greeting: `${tag} hi`,
+      accounts: [{ accountId: a2 }],
+    }),
+  ) as { code: string }
+  const visit = await ctx.app.inject({ method: 'GET', url: `/s?c=${link.code}` })
+  const prefilled = new URL(String(visit.headers.location)).searchParams.get('text') ?? ''
+  ctx.sim.network.customerSend(`4477${n}${n}000009`, shop2, { kind: 'text', text: prefilled })
+  await ctx.sim.settle(100)
+  await ctx.diversion.settled()
+  const counter = idOf(
+    ok(
+      'counter',
+      await api.post(boss, '/damai/customer/counter', {
+        name: `${tag} supplier`,
+        accountIds: [a1],
+        startAt: 0,
+        endAt: Date.now() + 86_400_000,
+      }),
+    ),
+  )
+  ok('counter share', await api.post(boss, '/damai/customer/counter/share', { id: counter }))
   // a lost account whose fans were handed to the first account (fan inheritance)
   const a3 = await ctx.linkAccount(tenantId, shop3)
   await customerSession(ctx, c1, shop3)
@@ -222,6 +266,74 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
     await ctx.massSend.engine.tick()
     await drainOutbox(ctx)
   }
+  // keyword auto-reply: a public rule of the supervisor, a personal one of the agent, and a customer answered
+  const autoReplyRule = (classification: string) => ({
+    name: `${tag} ${classification} reply`,
+    classification,
+    audience: 'all',
+    replyType: 'all',
+    matchMode: 'half',
+    keywords: [`${tag}kw`],
+    replyLimit: 5,
+    sentences: [{ type: 'text', text: `${tag} auto answer` }],
+    enabled: true,
+  })
+  ok('auto reply', await api.post(boss, '/damai/customer/autoReply', autoReplyRule('public')))
+  ok('auto reply (agent)', await api.post(agent, '/damai/customer/autoReply', autoReplyRule('personal')))
+  ctx.sim.network.customerSend(c2, shop, { kind: 'text', text: `${tag}kw please` })
+  await ctx.sim.settle(100)
+  await ctx.autoReply.engine.settled()
+  await drainOutbox(ctx)
+  // tenant settings with an AI provider (nothing listens there: its call fails and is counted), AI
+  // reply on for the first customer, whose next message leaves a pending answer
+  ok(
+    'tenant settings',
+    await api.put(boss, '/damai/customer/tenantSetting/update', {
+      ...aiOnBody('http://127.0.0.1:9/v1', { apiKey: `sk-${tag}-key`, systemPrompt: `${tag} prompt` }),
+      pageTitle: `${tag} desk`,
+      optOutWords: [`${tag}stop`],
+    }),
+  )
+  ok(
+    'ai reply',
+    await api.put(agent, '/damai/customer/session/flag', { sessionId: s1, flag: 'aiReply', value: true }),
+  )
+  ctx.sim.network.customerSend(c1, shop, { kind: 'text', text: `${tag} question` })
+  await ctx.sim.settle(100)
+  await ctx.aiReply.service.settled()
+  await ctx.aiReply.engine.tick(Date.now() + 60_000)
+  ctx.sim.network.customerSend(c1, shop, { kind: 'text', text: `${tag} again` })
+  await ctx.sim.settle(100)
+  await ctx.aiReply.service.settled()
+  // risk: a saved config whose keyword refuses one desk send, which raises a warning and counts a failure
+  ok(
+    'risk config',
+    await api.put(boss, '/damai/customer/risk/config', {
+      limits: { ...RISK_DEFAULTS, warmupDays: 0 },
+      keywords: [`${tag}blocked`],
+      utcOffset: 0,
+    }),
+  )
+  await ctx.messaging.outbox.enqueue({
+    tenantId,
+    sessionId: s1,
+    content: { type: 'text', text: `${tag}blocked offer` },
+    requestedBy: boss.userId,
+  })
+  await drainOutbox(ctx)
+  await ctx.risk.warnings.raise(tenantId, a1, 'limit_hit', { rule: 'perMinute' })
+  // dashboards: everything above rolled up, so /dataStatistics answers with this tenant's accounts and people
+  await ctx.statistics.engine.catchUp(Date.now() + 60_000)
+  // a status post from both accounts, made by the dynamics engine: its parts and their viewers
+  ok(
+    'status post',
+    await api.post(boss, '/damai/customer/dynamic', {
+      kind: 'text',
+      text: `${tag} status`,
+      accountIds: [a1, a2],
+    }),
+  )
+  await ctx.dynamics.engine.drain()
   // receipts of what was sent arrive on the network's clock: a read comes up to a minute after
   // its delivery, so two minutes pass and nothing of this tenant is still on its way afterwards
   await ctx.desk.settled()

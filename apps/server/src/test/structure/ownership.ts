@@ -17,6 +17,11 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['users', 'fans', 'sessions', 'tenants'],
   },
   agents: { owns: ['agent_groups'] },
+  aiReply: { owns: ['ai_reply_jobs', 'ai_reply_usage'] },
+  autoReply: {
+    owns: ['auto_reply_rules', 'auto_reply_counts', 'auto_reply_cursors'],
+    reads: ['users', 'messages', 'sessions', 'fans'],
+  },
   announcements: { owns: ['announcements'], reads: ['users'] },
   auth: { owns: ['auth_tokens', 'login_failures'], reads: ['users', 'tenants'] },
   billing: {
@@ -26,6 +31,22 @@ export const OWNERSHIP: Record<string, Ownership> = {
   captcha: { owns: ['captchas', 'captcha_failures'] },
   console: { owns: [], reads: [] },
   desk: { owns: ['desk_presence', 'session_reads', 'session_deletions'], reads: ['users'] },
+  dynamics: {
+    owns: ['status_posts', 'status_post_targets', 'status_post_viewers'],
+    reads: ['ws_accounts', 'fans'],
+  },
+  diversion: {
+    owns: [
+      'diversion_links',
+      'diversion_link_accounts',
+      'diversion_visits',
+      'diversion_fans',
+      'counters',
+      'marketing_interactions',
+      'diversion_cursors',
+    ],
+    reads: ['ws_accounts', 'users', 'messages', 'sessions', 'fans'],
+  },
   fans: {
     owns: ['fans', 'fan_labels', 'fan_inheritances'],
     reads: ['ws_accounts', 'account_groups', 'sessions', 'labels', 'users'],
@@ -43,23 +64,44 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['messages', 'ws_accounts', 'tenants', 'users'],
   },
   materials: { owns: ['materials', 'material_groups'], reads: ['media_files'] },
+  merchants: {
+    owns: ['merchant_codes', 'merchant_links', 'account_profiles'],
+    reads: ['ws_accounts'],
+  },
   messages: {
     owns: ['messages', 'media_files'],
     // the chat history's read model: a message with its session, account, customer or group and agent
     reads: ['materials', 'sessions', 'ws_accounts', 'fans', 'group_chats', 'users'],
+  },
+  // health, readiness and metrics: the database gauges come through the owners' repositories
+  ops: { owns: [] },
+  orderTemplates: { owns: ['order_templates'] },
+  nurturing: {
+    owns: ['nurturing_materials', 'nurturing_rules', 'nurturing_accounts', 'nurturing_pairs'],
+    reads: ['ws_accounts', 'tenants'],
   },
   outbox: {
     owns: ['outbox', 'gateway_requests'],
     reads: ['messages', 'sessions', 'ws_accounts', 'tenants', 'fans'],
   },
   platform: { owns: ['platform_settings'] },
+  risk: {
+    owns: ['risk_configs', 'risk_windows', 'risk_daily', 'risk_warnings', 'risk_holds'],
+    reads: ['ws_accounts'],
+  },
   ports: { owns: ['ports'], reads: ['ws_accounts'] },
   sessions: {
     owns: ['sessions', 'group_chats', 'group_members', 'group_preferences'],
-    reads: ['ws_accounts', 'fans', 'session_reads', 'users'],
+    reads: ['ws_accounts', 'fans', 'session_reads', 'users', 'risk_holds'],
   },
   sim: { owns: [] },
+  statistics: {
+    owns: ['stat_cursors', 'stat_daily', 'stat_fans', 'stat_turns'],
+    // the rollup walks the raw tables past its cursors; the overview names accounts, people and links
+    reads: ['messages', 'sessions', 'fans', 'ws_accounts', 'diversion_fans', 'diversion_links', 'users'],
+  },
   system: { owns: [] },
+  tenantSettings: { owns: ['tenant_settings'] },
   translate: { owns: [] },
   users: { owns: ['users', 'tenants'] },
 }

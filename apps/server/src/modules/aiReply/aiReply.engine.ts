@@ -1,0 +1,60 @@
+import type { Logger } from 'pino'
+import type { Engine } from '../../engines/engines.js'
+import type { AiReplyRepository } from './aiReply.repository.js'
+import type { AiOutcome, AiReplyService } from './aiReply.service.js'
+
+/** Answers in one round; the rest wait for the next. */
+const BATCH = 20
+/** Longest a worker holds a burst (the provider's timeout and the enqueue fit well inside). */
+const LEASE_MS = 60_000
+
+/**
+ * Takes the due AI answers every `everyMs` (a lease on each, so two processes never answer the
+ * same burst) and answers them one after another.
+ */
+export class AiReplyEngine implements Engine {
+  readonly name = 'ai-reply'
+  private timer: ReturnType<typeof setInterval> | null = null
+  private busy: Promise<unknown> = Promise.resolve()
+  private readonly owner = `ai-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+
+  constructor(
+    private readonly repo: AiReplyRepository,
+    private readonly service: AiReplyService,
+    private readonly everyMs: number,
+    private readonly log: Logger,
+  ) {}
+
+  /** One round at `now`: the outcomes of the bursts answered. */
+  async tick(now = Date.now()): Promise<AiOutcome[]> {
+    const out: AiOutcome[] = []
+    try {
+      for (const job of await this.repo.systemTakeDue(this.owner, now, LEASE_MS, BATCH)) {
+        try {
+          out.push(await this.service.answer(job, now))
+        } catch (err) {
+          this.log.error({ err, sessionId: job.session_id }, 'AI reply failed')
+          out.push('failed')
+        }
+        await this.repo.systemFinish(job)
+      }
+    } catch (err) {
+      this.log.error({ err }, 'AI reply round failed')
+    }
+    return out
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.busy = this.busy.then(() => this.tick())
+    }, this.everyMs)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.busy
+    await this.service.settled()
+  }
+}

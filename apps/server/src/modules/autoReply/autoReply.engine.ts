@@ -1,0 +1,225 @@
+import { AUTO_REPLY_NEW_CUSTOMER_MS, type OutboundContentInput, SendOrigin, vipActive } from '@app/core'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/index.js'
+import type { Fan, Session } from '../../db/schema.js'
+import { type Commit, type CursorStore, InboundCursor } from '../../engines/inbound-cursor.js'
+import type { AccountsRepository } from '../accounts/accounts.repository.js'
+import type { FanLabelsRepository } from '../fans/fan-labels.repository.js'
+import type { FansRepository } from '../fans/fans.repository.js'
+import type { StoredInbound } from '../messages/inbound.service.js'
+import type { OutboxService, StagedMessage } from '../outbox/outbox.service.js'
+import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { PendingMessage } from './autoReply.cursor.js'
+import type { ParsedRule } from './autoReply.presenter.js'
+import type { AutoReplyRepository } from './autoReply.repository.js'
+import type { RuleBooks } from './rule-book.js'
+
+/** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
+const HINTS_MAX = 50_000
+/**
+ * A message caught up without the inbound event's word (stored before a crash, or by another
+ * process) counts as live when it was stored within this time of being sent: the history
+ * WhatsApp syncs on linking arrives long after it was written.
+ */
+export const CATCH_UP_LIVE_MS = 10 * 60_000
+
+/** A customer message to answer. */
+export interface AutoReplyInbound {
+  tenantId: number
+  sessionId: number
+  body: string
+  /** the fan was created by this very message */
+  newFan: boolean
+}
+
+interface Hint {
+  live: boolean
+  newFan: boolean
+}
+
+export interface AutoReplyEngineDeps {
+  db: Db
+  repo: AutoReplyRepository
+  books: RuleBooks
+  sessions: SessionsRepository
+  fans: FansRepository
+  fanLabels: FanLabelsRepository
+  accounts: AccountsRepository
+  outbox: OutboxService
+  /** the tenant's subscription end (sends stop when it has passed) */
+  validEnd(tenantId: number): Promise<number | null>
+  material(tenantId: number, userId: number, materialId: number): Promise<OutboundContentInput>
+  random: () => number
+  log: Logger
+  /** the watermark the engine consumes stored messages past */
+  cursor: CursorStore<PendingMessage>
+  /** how old a message must be before it is consumed (default: by dialect) */
+  settleMs?: number
+}
+
+/**
+ * Answers customers' messages by keyword. It consumes stored customer messages past its watermark,
+ * one after another off the inbound path (the inbound event only wakes it; on start it catches up,
+ * so a crash loses no reply). A reply is written to the outbox with its
+ * due times (delay, then interval per sentence), so a restart still sends it on time, together
+ * with the customer's reply count and the rule's statistics in one transaction.
+ */
+export class AutoReplyEngine {
+  readonly name = 'auto-reply'
+  private readonly hints = new Map<number, Hint>()
+  private readonly consumer: InboundCursor<PendingMessage>
+
+  constructor(private readonly d: AutoReplyEngineDeps) {
+    this.consumer = new InboundCursor(
+      d.db,
+      d.cursor,
+      (m, commit) => this.consume(m, commit),
+      d.log,
+      d.settleMs,
+    )
+  }
+
+  /** Catch up over the messages stored since the watermark, then follow the inbound events. */
+  start(): void {
+    this.consumer.start()
+  }
+
+  /** Finish the round under way; messages stored from now on wait for the next start. */
+  async stop(): Promise<void> {
+    await this.consumer.stop()
+  }
+
+  /** Resolves once every message stored so far has been handled. */
+  async settled(): Promise<void> {
+    await this.consumer.settled()
+  }
+
+  /** The inbound listener: notes whether a customer message is live and wakes the consumer; it never blocks. */
+  listen = (e: StoredInbound): void => {
+    if (e.message.from_me === 1) return
+    if (this.hints.size >= HINTS_MAX) {
+      const oldest = this.hints.keys().next().value
+      if (oldest !== undefined) this.hints.delete(oldest)
+    }
+    this.hints.set(e.message.id, { live: e.live, newFan: e.newFan })
+    this.consumer.wake()
+  }
+
+  /** One stored customer message past the watermark: a live one with text is matched. */
+  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+    const hint = this.hints.get(m.id)
+    this.hints.delete(m.id)
+    const live = hint?.live ?? m.created_at - m.timestamp <= CATCH_UP_LIVE_MS
+    if (!live || !m.body.trim()) return
+    const newFan = hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at)
+    await this.handle({ tenantId: m.tenant_id, sessionId: m.session_id, body: m.body, newFan }, commit)
+  }
+
+  /** Match one message and answer it with the first rule that applies to its session. */
+  async handle(e: AutoReplyInbound, commit?: Commit): Promise<void> {
+    const book = await this.d.books.get(e.tenantId)
+    if (book.rules.size === 0) return
+    const hit = book.matcher.match(e.body)
+    if (hit.full.length === 0 && hit.half.length === 0) return
+    const session = await this.d.sessions.get(e.tenantId, e.sessionId)
+    // never to a blocked, do-not-disturb or invalid customer
+    if (!session || session.blocked === 1 || session.dnd === 1 || session.invalid === 1) return
+    let fan: Fan | undefined
+    if (session.fan_id !== null) {
+      fan = await this.d.fans.get(this.d.db, e.tenantId, session.fan_id)
+      if (!fan || fan.invalid === 1) return
+    }
+    const agent = session.agent_user_id ?? (await this.d.accounts.agentOf(e.tenantId, session.account_id))
+    const candidates = [...hit.full, ...hit.half]
+      .map((id) => book.rules.get(id))
+      .filter((r): r is ParsedRule => r !== undefined)
+      .sort(byPrecedence)
+    let labels: Set<number> | undefined
+    for (const rule of candidates) {
+      if (!applies(rule, session, fan, agent, e.newFan)) continue
+      if (rule.row.audience === 'labels') {
+        if (!fan) continue
+        labels ??= new Set((await this.d.fanLabels.ofFan(this.d.db, e.tenantId, fan.id)).map((l) => l.id))
+        if (!rule.labelIds.some((l) => labels?.has(l))) continue
+      }
+      return this.reply(e.tenantId, rule, session, commit)
+    }
+  }
+
+  /** Queue the rule's sentences, unless the customer has had the rule's limit of replies. */
+  private async reply(tenantId: number, rule: ParsedRule, session: Session, commit?: Commit): Promise<void> {
+    if (!vipActive(await this.d.validEnd(tenantId))) return
+    const r = rule.row
+    const chosen =
+      r.reply_type === 'random'
+        ? [
+            rule.sentences[
+              Math.min(rule.sentences.length - 1, Math.floor(this.d.random() * rule.sentences.length))
+            ],
+          ]
+        : rule.sentences
+    const contents: OutboundContentInput[] = []
+    for (const s of chosen)
+      contents.push(
+        s.type === 'text'
+          ? { type: 'text', text: s.text }
+          : await this.d.material(tenantId, Number(r.creator_user_id), s.materialId),
+      )
+    const first = Date.now() + r.reply_delay * 1000
+    // the reply commits with the watermark's move past the message it answers
+    const run: Commit = commit ?? ((work) => this.d.db.transaction().execute(work))
+    const staged = await run(async (tx) => {
+      const counted = await this.d.repo.takeReply(tx, tenantId, r.id, session.id, r.reply_limit)
+      await this.d.repo.addStats(tx, tenantId, r.id, 1, counted ? contents.length : 0)
+      const out: StagedMessage[] = []
+      if (!counted) return out
+      let known = session
+      for (const [i, content] of contents.entries()) {
+        const s = await this.d.outbox.enqueueWithin(
+          tx,
+          {
+            tenantId,
+            sessionId: session.id,
+            content,
+            requestedBy: null,
+            origin: SendOrigin.autoReply,
+            dueAt: first + i * r.send_interval * 1000,
+          },
+          { session: known },
+        )
+        known = s.touched
+        out.push(s)
+      }
+      return out
+    })
+    for (const s of staged) await this.d.outbox.publish(s)
+  }
+}
+
+/** Full matches before half matches, personal rules before public ones, then the oldest rule. */
+function byPrecedence(a: ParsedRule, b: ParsedRule): number {
+  const rank = (r: ParsedRule) =>
+    (r.row.match_mode === 'full' ? 0 : 2) + (r.row.classification === 'personal' ? 0 : 1)
+  return rank(a) - rank(b) || a.row.id - b.row.id
+}
+
+/** Whether a rule answers in this session: its classification's accounts and its audience. */
+function applies(
+  rule: ParsedRule,
+  session: Session,
+  fan: Fan | undefined,
+  agent: number | null,
+  newFan: boolean,
+): boolean {
+  if (rule.row.classification === 'personal' && (agent === null || !rule.agentUserIds.includes(agent)))
+    return false
+  const group = session.type === 'group'
+  switch (rule.row.audience) {
+    case 'groups':
+      return group
+    case 'new_customers':
+      return !group && !!fan && (newFan || fan.created_at >= Date.now() - AUTO_REPLY_NEW_CUSTOMER_MS)
+    default:
+      return !group
+  }
+}

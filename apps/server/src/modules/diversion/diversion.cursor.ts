@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+import type { CursorStore } from '../../engines/inbound-cursor.js'
+
+/** A stored customer message past the diversion watermark, with its chat's fan. */
+export interface PendingMessage {
+  id: number
+  tenant_id: number
+  account_id: number
+  session_id: number
+  body: string
+  timestamp: number
+  created_at: number
+  fan_id: number | null
+  fan_created_at: number | null
+}
+
+const CONSUMER = 'diversion'
+
+/** Attribution's and the marketing interactions' watermark over stored messages (one row, shared by every process). */
+export class DiversionCursor implements CursorStore<PendingMessage> {
+  constructor(private readonly db: Db) {}
+
+  async claim(owner: string, now: number, until: number): Promise<number | null> {
+    const held = await this.db
+      .updateTable('diversion_cursors')
+      .set({ lease_owner: owner, lease_until: until })
+      .where('consumer', '=', CONSUMER)
+      .where((eb) =>
+        eb.or([eb('lease_owner', '=', owner), eb('lease_until', '<', now), eb('lease_owner', 'is', null)]),
+      )
+      .executeTakeFirst()
+    if (Number(held.numUpdatedRows) !== 1) return null
+    const row = await this.db
+      .selectFrom('diversion_cursors')
+      .select('last_id')
+      .where('consumer', '=', CONSUMER)
+      .executeTakeFirstOrThrow()
+    return row.last_id
+  }
+
+  async release(owner: string): Promise<void> {
+    await this.db
+      .updateTable('diversion_cursors')
+      .set({ lease_owner: null, lease_until: 0 })
+      .where('consumer', '=', CONSUMER)
+      .where('lease_owner', '=', owner)
+      .execute()
+  }
+
+  /** Customers' messages of every tenant past the watermark (the consumer crosses tenants on purpose). */
+  pending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
+    return this.systemPending(after, limit, storedBy)
+  }
+
+  private systemPending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
+    return this.db
+      .selectFrom('diversion_cursors as c')
+      .innerJoin('messages as m', (j) => j.onRef('m.id', '>', 'c.last_id'))
+      .innerJoin('sessions as s', 's.id', 'm.session_id')
+      .leftJoin('fans as f', 'f.id', 's.fan_id')
+      .select([
+        'm.id',
+        'm.tenant_id',
+        'm.account_id',
+        'm.session_id',
+        'm.body',
+        'm.timestamp',
+        'm.created_at',
+        's.fan_id',
+        'f.created_at as fan_created_at',
+      ])
+      .where('c.consumer', '=', CONSUMER)
+      .where('m.id', '>', after)
+      .where('m.from_me', '=', 0)
+      .where('m.created_at', '<=', storedBy)
+      .orderBy('m.id')
+      .limit(limit)
+      .execute()
+  }
+
+  async advance(q: Kysely<Database>, owner: string, from: number, to: number): Promise<boolean> {
+    const moved = await q
+      .updateTable('diversion_cursors')
+      .set({ last_id: to, updated_at: Date.now() })
+      .where('consumer', '=', CONSUMER)
+      .where('last_id', '=', from)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst()
+    return Number(moved.numUpdatedRows) === 1
+  }
+}

@@ -1,0 +1,159 @@
+import { statsDayOf as statsDay } from '@app/core'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/index.js'
+import type { Engine } from '../../engines/engines.js'
+import { foldMessages, type OpenTurn, RollupDelta } from './rollup.fold.js'
+import type { RollupRepository } from './rollup.repository.js'
+
+/** Raw rows per batch; each batch is one transaction. */
+const BATCH = 5_000
+/** Batches per round before the engine yields to the next round. */
+const BATCHES_PER_ROUND = 40
+const LEASE_MS = 60_000
+
+export interface RollupOptions {
+  everyMs: number
+  /**
+   * A row stored less than this long ago waits for the next round, so a row whose transaction
+   * commits after a later id's (PostgreSQL) is not passed over by the cursor.
+   */
+  settleMs: number
+  /** raw rows per batch (one transaction each) */
+  batch?: number
+}
+
+export interface RoundResult {
+  messages: number
+  sessions: number
+  fans: number
+  /** false when another process holds the lease */
+  leased: boolean
+  /** true when a cursor stopped at its batch limit: more is waiting */
+  more: boolean
+}
+
+/**
+ * Keeps the dashboards' daily rollups: each round walks messages, sessions and customers past
+ * their cursors in id order and adds their counts to the days they belong to, in one transaction
+ * per batch with the cursor's move, so a crash counts nothing twice and nothing is missed. The
+ * work is incremental (the rows are written once and never change their counted fields), so a
+ * day is never recounted, and the cost of a round is the new rows only. A lease on the cursor row
+ * keeps a second process out.
+ */
+export class RollupEngine implements Engine {
+  readonly name = 'statistics-rollup'
+  private timer: ReturnType<typeof setInterval> | null = null
+  private busy: Promise<unknown> = Promise.resolve()
+  private readonly owner = `stats-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  private readonly batch: number
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: RollupRepository,
+    private readonly options: RollupOptions,
+    private readonly log: Logger,
+  ) {
+    this.batch = options.batch ?? BATCH
+  }
+
+  /** One round at `now`. */
+  async tick(now = Date.now()): Promise<RoundResult> {
+    const result: RoundResult = { messages: 0, sessions: 0, fans: 0, leased: false, more: false }
+    try {
+      if (!(await this.repo.systemLease(this.owner, now, LEASE_MS))) return result
+      result.leased = true
+      const cutoff = now - this.options.settleMs
+      for (const [key, step] of [
+        ['sessions', () => this.sessionsBatch(cutoff)],
+        ['fans', () => this.fansBatch(cutoff)],
+        ['messages', () => this.messagesBatch(cutoff)],
+      ] as const) {
+        for (let i = 0; ; i++) {
+          if (i === BATCHES_PER_ROUND) {
+            result.more = true
+            break
+          }
+          const [n, full] = await step()
+          result[key] += n
+          if (!full) break
+        }
+      }
+      await this.repo.systemRelease(this.owner)
+    } catch (err) {
+      this.log.error({ err }, 'statistics rollup round failed')
+    }
+    return result
+  }
+
+  /** Rounds until every cursor has caught up with rows stored before `now` (tests, benchmarks). */
+  async catchUp(now = Date.now()): Promise<void> {
+    for (;;) {
+      const r = await this.tick(now)
+      if (!r.leased || !r.more) return
+    }
+  }
+
+  private settled<T extends { created_at: number }>(rows: T[], cutoff: number): T[] {
+    const i = rows.findIndex((r) => r.created_at > cutoff)
+    return i < 0 ? rows : rows.slice(0, i)
+  }
+
+  private async messagesBatch(cutoff: number): Promise<[number, boolean]> {
+    const fetched = await this.repo.systemMessagesAfter(this.batch)
+    const rows = this.settled(fetched, cutoff)
+    if (!rows.length) return [0, false]
+    const sessionIds = [...new Set(rows.map((r) => r.session_id))]
+    await this.db.transaction().execute(async (tx) => {
+      const before = new Map<number, OpenTurn>()
+      for (const t of await this.repo.systemOpenTurns(sessionIds, tx)) before.set(t.session_id, t)
+      const turns = new Map<number, OpenTurn | null>(before)
+      const delta = new RollupDelta()
+      foldMessages(rows, turns, delta)
+      await this.repo.systemAddDaily(tx, [...delta.daily.values()])
+      await this.repo.systemSaveTurns(tx, turns, before)
+      const last = rows[rows.length - 1]
+      const { rolled_to } = await this.repo.systemCursor('messages', tx)
+      const newest = Math.max(rolled_to ?? 0, ...rows.map((r) => r.timestamp))
+      await this.repo.systemAdvance(tx, 'messages', last.id, newest)
+    })
+    return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
+  }
+
+  private async sessionsBatch(cutoff: number): Promise<[number, boolean]> {
+    const fetched = await this.repo.systemSessionsAfter(this.batch)
+    const rows = this.settled(fetched, cutoff)
+    if (!rows.length) return [0, false]
+    await this.db.transaction().execute(async (tx) => {
+      const delta = new RollupDelta()
+      for (const s of rows)
+        delta.dailyOf(s.tenant_id, statsDay(s.created_at), s.account_id, s.agent_id).sessions_opened += 1
+      await this.repo.systemAddDaily(tx, [...delta.daily.values()])
+      await this.repo.systemAdvance(tx, 'sessions', rows[rows.length - 1].id)
+    })
+    return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
+  }
+
+  private async fansBatch(cutoff: number): Promise<[number, boolean]> {
+    const fetched = await this.repo.systemFansAfter(this.batch)
+    const rows = this.settled(fetched, cutoff)
+    if (!rows.length) return [0, false]
+    await this.db.transaction().execute(async (tx) => {
+      await this.repo.systemAddFans(tx, rows)
+      await this.repo.systemAdvance(tx, 'fans', rows[rows.length - 1].id)
+    })
+    return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      this.busy = this.busy.then(() => this.tick())
+    }, this.options.everyMs)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.busy
+  }
+}
