@@ -23,11 +23,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // the bundle budgets (build/budget.ts) read which files each route loads from the manifest
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       // Core's modules only declare constants, functions and zod schemas: a page that uses none of a
       // module's exports does not need it (keeps zod out of the entry and the login route).
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]core[\\/]src[\\/]/, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+        // building a zod schema has no effect beyond its value: a schema no page uses is left out
+        manualPureFunctions: ['z'],
+      },
     },
   },
 })

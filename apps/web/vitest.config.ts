@@ -13,5 +13,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // antd pages render slowly in jsdom on a busy two-core machine; a timeout is not what these tests assert
+    testTimeout: 20_000,
   },
 })

@@ -1,17 +1,22 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router/dom'
+import { BrowserRouter } from 'react-router'
 import { AppProviders } from './app/AppProviders'
-import { createRouter } from './app/router'
-import './i18n'
+import { AppRoutes } from './app/router'
+import { loadLanguage, resources, storedLanguage } from './i18n'
 import './styles.css'
 
-const router = createRouter()
+const language = storedLanguage()
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// the chosen language's text first (the default one's shell text is already loaded), then the app
+void (language in resources ? Promise.resolve() : loadLanguage(language)).finally(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 )

@@ -1,23 +1,38 @@
-import { App as AntApp, ConfigProvider } from 'antd'
-import enUS from 'antd/locale/en_US'
-import zhCN from 'antd/locale/zh_CN'
+import { normalizeLanguage } from '@app/core'
+import { theme as antdTheme, ConfigProvider } from 'antd'
 import type { ReactNode } from 'react'
-import { useAppStore } from '../stores/app'
-import { FeedbackBridge } from './FeedbackBridge'
+import { useTranslation } from 'react-i18next'
+import { antdLocale } from '../i18n'
 import { theme } from './theme'
 
+/** The page's base text (colour, size, line height, font) from the theme, as antd's App sets it. */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token } = antdTheme.useToken()
+  return (
+    <div
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {children}
+    </div>
+  )
+}
+
 /**
- * antd theme and locale (following the chosen language) and antd's App context. The query cache
- * is provided by the signed-in layout, so the sign-in pages do not load it.
+ * antd theme and locale (following the chosen language). antd's App context (message, modal,
+ * notification) and the query cache are provided by the signed-in layouts (SignedInApp), so the
+ * sign-in pages do not load them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const language = useAppStore((s) => s.language)
+  // follows the text's language, which changes once that language's text (antd's too) is loaded
+  const { i18n } = useTranslation()
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme}>
-      <AntApp notification={{ top: 72 }}>
-        <FeedbackBridge />
-        {children}
-      </AntApp>
+    <ConfigProvider locale={antdLocale(normalizeLanguage(i18n.language))} theme={theme}>
+      <BaseText>{children}</BaseText>
     </ConfigProvider>
   )
 }

@@ -1,7 +1,6 @@
 import { DUPLICATE_WINDOW_MS } from '@app/core'
-import { Button, Result } from 'antd'
 import type { ReactNode } from 'react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { ApiError, isDuplicateRequest } from '../api/request'
@@ -14,6 +13,8 @@ import { layoutRoutes, publicRoutes } from './routes'
 import { clearSession, loadProfile } from './session'
 
 const KNOWN_PATHS = knownPaths(publicRoutes, layoutRoutes)
+// antd's Result carries its illustrations: kept off the first load, which rarely needs it
+const NetworkRetry = lazy(() => import('./NetworkRetry'))
 
 /** Applies the navigation guard, roles included, to every navigation. */
 export function AuthGuard({ children }: { children: ReactNode }) {
@@ -65,15 +66,9 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />
   if (mustLoad && unreachable)
     return (
-      <Result
-        status="warning"
-        title={t('request.network')}
-        extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)} data-testid="guard-retry">
-            {t('request.retry')}
-          </Button>
-        }
-      />
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <NetworkRetry onRetry={() => setAttempt((n) => n + 1)} />
+      </Suspense>
     )
   if (mustLoad) return <PageLoading fullScreen />
   return children

@@ -1,18 +1,22 @@
 import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
+import { useTenantDisplay } from '../api/tenantSettings'
+import { SHELL_TEXT_PATHS } from '../i18n'
 import { useSession } from '../stores/session'
+import { FullText } from './FullText'
 import { PageLoading } from './PageLoading'
 import { type AppRoute, canOpenPath, leafRoutes } from './routeAccess'
 import { RouteMetaContext } from './routeMeta'
 import { layoutRoutes } from './routes'
 
-/** Sets the document title from the route's title and the product title. */
+/** Sets the document title from the route's title and the product title (the tenant's page title when set). */
 function useDocumentTitle(titleKey: string) {
   const { t } = useTranslation()
+  const pageTitle = useTenantDisplay()?.pageTitle
   useEffect(() => {
-    document.title = `${t(titleKey)} - ${t('common.appTitle')}`
-  }, [t, titleKey])
+    document.title = `${t(titleKey)} - ${pageTitle || t('common.appTitle')}`
+  }, [t, titleKey, pageTitle])
 }
 
 /**
@@ -29,7 +33,13 @@ export function RouteView({ route, checkRoles = true }: { route: AppRoute; check
   return (
     <RouteMetaContext.Provider value={route}>
       <Suspense fallback={<PageLoading />}>
-        <Page />
+        {SHELL_TEXT_PATHS.includes(route.path) ? (
+          <Page />
+        ) : (
+          <FullText>
+            <Page />
+          </FullText>
+        )}
       </Suspense>
     </RouteMetaContext.Provider>
   )

@@ -24,6 +24,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/adminLogin',
   '/s',
   '/s2',
+  // a counter's read-only share page
+  '/counterShare',
   '/apiInterfaceCodeShare',
   '/apiInterfaceChatHistoryShare',
   '/404',

@@ -1,10 +1,12 @@
 import { lazy } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { Navigate, type RouteObject, useRoutes } from 'react-router'
+import { FullText } from './FullText'
 import { Root } from './Root'
 import { GroupRedirect, RouteView } from './RouteView'
 import type { AppRoute } from './routeAccess'
 import { DESK_PATH, layoutRoutes, publicRoutes } from './routes'
 
+const SignedInApp = lazy(() => import('./SignedInApp'))
 const BasicLayout = lazy(() => import('../layouts/BasicLayout'))
 const DeskLayout = lazy(() => import('../pages/customerServiceDesk/layout'))
 
@@ -30,16 +32,35 @@ export const routeObjects: RouteObject[] = [
         element: <RouteView route={route} checkRoles={false} />,
       })),
       {
-        element: <BasicLayout />,
+        element: <SignedInApp />,
         children: [
-          { path: '/', element: <Navigate to="/home" replace /> },
-          ...consoleRoutes.flatMap(toRouteObjects),
+          {
+            element: (
+              <FullText>
+                <BasicLayout />
+              </FullText>
+            ),
+            children: [
+              { path: '/', element: <Navigate to="/home" replace /> },
+              ...consoleRoutes.flatMap(toRouteObjects),
+            ],
+          },
+          {
+            element: (
+              <FullText>
+                <DeskLayout />
+              </FullText>
+            ),
+            children: deskRoutes.flatMap(toRouteObjects),
+          },
         ],
       },
-      { element: <DeskLayout />, children: deskRoutes.flatMap(toRouteObjects) },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ]
 
-export const createRouter = () => createBrowserRouter(routeObjects)
+/** The route table rendered in the browser's history (declarative routing: no loaders or actions). */
+export function AppRoutes() {
+  return useRoutes(routeObjects)
+}

@@ -8,11 +8,17 @@ const AdminLogin = lazy(() => import('../pages/adminLogin'))
 const NotFound = lazy(() => import('../pages/notFound'))
 const Sim = lazy(() => import('../pages/sim'))
 const Home = lazy(() => import('../pages/home'))
+const DataStatistics = lazy(() => import('../pages/dataStatistics'))
+const DynamicManage = lazy(() => import('../pages/dynamicManage'))
+const NurturingMaterial = lazy(() => import('../pages/accountNurturingManage/sourceMaterial'))
+const NurturingRule = lazy(() => import('../pages/accountNurturingManage/rule'))
 const AnnouncementManage = lazy(() => import('../pages/announcementManage/index'))
 const AccountList = lazy(() => import('../pages/accountManage/index/index'))
 const AccountGroup = lazy(() => import('../pages/accountManage/group/index'))
 const AccountImport = lazy(() => import('../pages/accountManage/import/index'))
 const ComingSoon = lazy(() => import('../pages/comingSoon'))
+const AutomaticReplyMarketing = lazy(() => import('../pages/marketing/automaticReplyMarketing/index'))
+const AutomaticReplyDesk = lazy(() => import('../pages/customerServiceDesk/automaticReplyDesk/index'))
 const OperationsManage = lazy(() => import('../pages/platform/OperationsManage'))
 const BusinessManage = lazy(() => import('../pages/platform/BusinessManage'))
 const SupervisorManage = lazy(() => import('../pages/platform/SupervisorManage'))
@@ -31,6 +37,10 @@ const CustomerAcquisitionStatistics = lazy(
   () => import('../pages/accountManage/customerAcquisitionStatistics/index'),
 )
 const ShareAcquisitionStatistics = lazy(() => import('../pages/s2'))
+const ApiInterfaceCodeShare = lazy(() => import('../pages/apiInterfaceCodeShare/index'))
+const ApiInterfaceChatHistoryShare = lazy(() => import('../pages/apiInterfaceChatHistoryShare/index'))
+const ApiInterfaceCodes = lazy(() => import('../pages/apiInterface/index/index'))
+const ApiInterfaceChatHistory = lazy(() => import('../pages/apiInterface/chatHistory/index'))
 const NicknameMaterial = lazy(() => import('../pages/materialManage/nickname/index'))
 const AvatarMaterial = lazy(() => import('../pages/materialManage/avatar/index'))
 const MessageMaterial = lazy(() => import('../pages/materialManage/message/index'))
@@ -48,8 +58,17 @@ const FanInheritance = lazy(() => import('../pages/fansManage/fanInheritance/ind
 const InvalidFansList = lazy(() => import('../pages/fansManage/invalidFansList/index'))
 const InvalidFansDelete = lazy(() => import('../pages/fansManage/invalidFansDelete/index'))
 const AddFansGroupSend = lazy(() => import('../pages/marketing/addFansGroupSend/index'))
+const RiskConfig = lazy(() => import('../pages/riskManage/config/index'))
+const RiskWarning = lazy(() => import('../pages/riskManage/warning/index'))
+const RiskStatistics = lazy(() => import('../pages/riskManage/statistics/index'))
 const FanGroupSendLog = lazy(() => import('../pages/marketing/fanGroupSendLog/index'))
+const SettingPage = lazy(() => import('../pages/setting/index'))
 const DeskFanGroupSend = lazy(() => import('../pages/customerServiceDesk/fanGroupSend/index'))
+const DiversionLink = lazy(() => import('../pages/marketing/diversionLink/index'))
+const DiversionVisit = lazy(() => import('../pages/s'))
+const Counter = lazy(() => import('../pages/counter/index'))
+const CounterShare = lazy(() => import('../pages/counterShare'))
+const MarketingInteraction = lazy(() => import('../pages/customerServiceDesk/marketingInteraction/index'))
 
 const soon = (path: string, titleKey: string, extra: Partial<AppRoute> = {}): AppRoute => ({
   path,
@@ -79,10 +98,13 @@ export const publicRoutes: AppRoute[] = [
   { path: '/404', titleKey: 'menu.notFound', component: NotFound },
   /* demo mode: the simulated WhatsApp phone */
   { path: '/sim', titleKey: 'menu.sim', component: Sim },
-  soon('/s', 'shareDiversionLink'),
+  soon('/s', 'shareDiversionLink', { component: DiversionVisit }),
   { path: '/s2', titleKey: 'menu.shareAcquisitionStatistics', component: ShareAcquisitionStatistics },
-  soon('/apiInterfaceCodeShare', 'shareApiInterfaceCode'),
-  soon('/apiInterfaceChatHistoryShare', 'shareApiInterfaceChatHistory'),
+  { path: '/counterShare', titleKey: 'menu.shareCounter', component: CounterShare },
+  soon('/apiInterfaceCodeShare', 'shareApiInterfaceCode', { component: ApiInterfaceCodeShare }),
+  soon('/apiInterfaceChatHistoryShare', 'shareApiInterfaceChatHistory', {
+    component: ApiInterfaceChatHistoryShare,
+  }),
 ]
 
 /** Pages inside the signed-in layout, in menu order. */
@@ -90,7 +112,11 @@ export const layoutRoutes: AppRoute[] = [
   { path: '/home', titleKey: 'menu.home', icon: 'home', component: Home },
 
   /* customerMaster (spec §2) */
-  soon('/dataStatistics', 'dataStatistics', { icon: 'dashboard', roles: Access.master }),
+  soon('/dataStatistics', 'dataStatistics', {
+    icon: 'dashboard',
+    roles: Access.master,
+    component: DataStatistics,
+  }),
   soon('/sessionConsole', 'sessionConsole', {
     icon: 'comment',
     roles: Access.master,
@@ -139,10 +165,12 @@ export const layoutRoutes: AppRoute[] = [
     'marketing',
     'thunderbolt',
     [
-      soon('/marketing/diversionLink', 'diversionLink'),
+      soon('/marketing/diversionLink', 'diversionLink', { component: DiversionLink }),
       soon('/marketing/addFansGroupSend', 'addFansGroupSend', { component: AddFansGroupSend }),
       soon('/marketing/fanGroupSendLog', 'fanGroupSendLog', { component: FanGroupSendLog }),
-      soon('/marketing/automaticReplyMarketing', 'automaticReplyMarketing'),
+      soon('/marketing/automaticReplyMarketing', 'automaticReplyMarketing', {
+        component: AutomaticReplyMarketing,
+      }),
     ],
     Access.master,
   ),
@@ -151,9 +179,9 @@ export const layoutRoutes: AppRoute[] = [
     'riskManage',
     'safetyCertificate',
     [
-      soon('/riskManage/config', 'riskConfig'),
-      soon('/riskManage/warning', 'riskWarning'),
-      soon('/riskManage/statistics', 'riskStatistics'),
+      soon('/riskManage/config', 'riskConfig', { component: RiskConfig }),
+      soon('/riskManage/warning', 'riskWarning', { component: RiskWarning }),
+      soon('/riskManage/statistics', 'riskStatistics', { component: RiskStatistics }),
     ],
     Access.master,
   ),
@@ -169,17 +197,21 @@ export const layoutRoutes: AppRoute[] = [
     Access.master,
   ),
   soon('/myOrder', 'myOrder', { icon: 'shoppingCart', roles: Access.master, component: MyOrder }),
-  soon('/dynamicManage/index', 'dynamicManage', { icon: 'fund', roles: Access.master }),
+  soon('/dynamicManage/index', 'dynamicManage', {
+    icon: 'fund',
+    roles: Access.master,
+    component: DynamicManage,
+  }),
   soon('/portRecord', 'portRecord', { icon: 'cluster', roles: Access.master, component: PortRecord }),
   soon('/seatRecord/index', 'seatRecord', { icon: 'idcard', roles: Access.master, component: SeatRecord }),
-  soon('/counter/index', 'counter', { icon: 'calculator', roles: Access.master }),
+  soon('/counter/index', 'counter', { icon: 'calculator', roles: Access.master, component: Counter }),
   group(
     '/apiInterface',
     'apiInterface',
     'api',
     [
-      soon('/apiInterface/index', 'apiInterfaceCodes'),
-      soon('/apiInterface/chatHistory', 'apiInterfaceChatHistory'),
+      soon('/apiInterface/index', 'apiInterfaceCodes', { component: ApiInterfaceCodes }),
+      soon('/apiInterface/chatHistory', 'apiInterfaceChatHistory', { component: ApiInterfaceChatHistory }),
     ],
     Access.master,
   ),
@@ -188,7 +220,7 @@ export const layoutRoutes: AppRoute[] = [
     roles: Access.chatHistory,
     component: ChatHistory,
   }),
-  soon('/Setting/index', 'setting', { icon: 'setting', roles: Access.master }),
+  soon('/Setting/index', 'setting', { icon: 'setting', roles: Access.master, component: SettingPage }),
 
   /* admin */
   soon('/operationsManage', 'operationsManage', {
@@ -208,8 +240,10 @@ export const layoutRoutes: AppRoute[] = [
     'accountNurturingManage',
     'experiment',
     [
-      soon('/accountNurturingManage/sourceMaterial', 'nurturingSourceMaterial'),
-      soon('/accountNurturingManage/rule', 'nurturingRule'),
+      soon('/accountNurturingManage/sourceMaterial', 'nurturingSourceMaterial', {
+        component: NurturingMaterial,
+      }),
+      soon('/accountNurturingManage/rule', 'nurturingRule', { component: NurturingRule }),
     ],
     Access.platformAdmin,
   ),
@@ -275,8 +309,14 @@ export const layoutRoutes: AppRoute[] = [
           component: DeskDeletions,
         }),
         soon('/customerServiceDesk/myAccount', 'myAccount', { hidden: true, component: DeskMyAccount }),
-        soon('/customerServiceDesk/automaticReplyDesk', 'automaticReplyDesk', { hidden: true }),
-        soon('/customerServiceDesk/marketingInteraction', 'marketingInteraction', { hidden: true }),
+        soon('/customerServiceDesk/automaticReplyDesk', 'automaticReplyDesk', {
+          hidden: true,
+          component: AutomaticReplyDesk,
+        }),
+        soon('/customerServiceDesk/marketingInteraction', 'marketingInteraction', {
+          hidden: true,
+          component: MarketingInteraction,
+        }),
       ],
       Access.desk,
     ),

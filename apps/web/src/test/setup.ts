@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { loadLanguage } from '../i18n'
+
+// every language's whole text at hand, so a test can switch language synchronously
+await Promise.all([loadLanguage('zh'), loadLanguage('en')])
 
 // a state a test waits for may take seconds to render on a loaded machine (antd in jsdom is slow)
 configure({ asyncUtilTimeout: 5_000 })

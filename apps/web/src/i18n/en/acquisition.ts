@@ -47,8 +47,23 @@ export const acquisition: typeof zh = {
     revokeText: 'The link stops working at once. Revoke it?',
     revoked: 'Revoked',
   },
+  breakdown: {
+    perLink: 'By diversion link',
+    perAgent: 'By agent',
+    linkName: 'Link name',
+    visits: 'Visits',
+    newFans: 'New fans',
+    agentName: 'Agent',
+    noAgent: 'No agent assigned',
+    removedLink: 'Removed link (#{{id}})',
+    removedAgent: 'Removed agent (#{{id}})',
+    noLinks: 'No diversion link visits or new fans in this range',
+    noAgents: 'No new fans through diversion links in this range',
+    agentHint:
+      'Counts only fans who came through a diversion link, under the agent the account had when they came',
+  },
   public: {
     title: 'Customer acquisition statistics',
-    subtitle: 'Read-only share: new fans per account per day',
+    subtitle: 'Read-only share: new fans per account per day, per diversion link and per agent',
   },
 }

@@ -69,6 +69,7 @@ export const menu: typeof zh = {
   automaticReplyDesk: 'Auto reply',
   marketingInteraction: 'Marketing interaction',
   shareDiversionLink: 'Diversion link',
+  shareCounter: 'Shared counter',
   shareAcquisitionStatistics: 'Acquisition statistics (shared)',
   shareApiInterfaceCode: 'Pairing code',
   shareApiInterfaceChatHistory: 'Merchant chat history (shared)',

@@ -5,6 +5,8 @@ export const request: typeof zh = {
   status: 'Server error {{status}}',
   timeout: 'Network timeout',
   network: 'Network error',
+  crashed: 'Something went wrong on this page. Reload it; if it keeps happening, tell your administrator',
+  reload: 'Reload',
   retry: 'Retry',
   sessionExpiredTitle: 'Notice',
   sessionExpired: 'Your sign-in is no longer valid. Cancel to stay on this page, or sign in again.',

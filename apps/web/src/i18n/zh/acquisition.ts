@@ -45,8 +45,22 @@ export const acquisition = {
     revokeText: '撤销后该链接立即失效，确定撤销吗？',
     revoked: '已撤销',
   },
+  breakdown: {
+    perLink: '按引流链接',
+    perAgent: '按客服',
+    linkName: '链接名称',
+    visits: '访问次数',
+    newFans: '新增粉丝',
+    agentName: '客服',
+    noAgent: '未分配客服',
+    removedLink: '已删除的链接（#{{id}}）',
+    removedAgent: '已删除的客服（#{{id}}）',
+    noLinks: '该范围内没有引流链接的访问或进粉',
+    noAgents: '该范围内没有通过引流链接进粉',
+    agentHint: '仅统计通过引流链接进入的粉丝，按进粉时账号所属的客服计',
+  },
   public: {
     title: '进粉统计',
-    subtitle: '只读分享，数据按天统计新增粉丝',
+    subtitle: '只读分享，按天统计各账号新增粉丝，并按引流链接和客服汇总',
   },
 }

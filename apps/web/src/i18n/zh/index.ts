@@ -3,11 +3,14 @@ import { acquisition } from './acquisition'
 import { agents } from './agents'
 import { announcement } from './announcement'
 import { auth } from './auth'
+import { autoReply } from './autoReply'
 import { billing } from './billing'
 import { chat } from './chat'
 import { common } from './common'
 import { sessionConsole } from './console'
 import { desk } from './desk'
+import { diversion } from './diversion'
+import { dynamics } from './dynamics'
 import { fans } from './fans'
 import { group } from './group'
 import { history } from './history'
@@ -18,10 +21,15 @@ import { layout } from './layout'
 import { massSend } from './massSend'
 import { material } from './material'
 import { menu } from './menu'
+import { merchants } from './merchants'
+import { nurturing } from './nurturing'
 import { platform } from './platform'
 import { request } from './request'
+import { risk } from './risk'
 import { role } from './role'
+import { settings } from './settings'
 import { sim } from './sim'
+import { statistics } from './statistics'
 import { time } from './time'
 import { version } from './version'
 
@@ -32,11 +40,14 @@ export const zh = {
   acquisition,
   announcement,
   auth,
+  autoReply,
   billing,
   chat,
   common,
   sessionConsole,
   desk,
+  diversion,
+  dynamics,
   fans,
   group,
   history,
@@ -47,10 +58,15 @@ export const zh = {
   massSend,
   material,
   menu,
+  merchants,
+  nurturing,
   platform,
   request,
+  risk,
   role,
+  settings,
   sim,
+  statistics,
   time,
   version,
 }

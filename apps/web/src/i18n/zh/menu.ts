@@ -68,6 +68,7 @@ export const menu = {
   automaticReplyDesk: '自动回复',
   marketingInteraction: '营销互动',
   shareDiversionLink: '引流链接',
+  shareCounter: '计数器分享',
   shareAcquisitionStatistics: '进粉统计（分享）',
   shareApiInterfaceCode: '号商取码',
   shareApiInterfaceChatHistory: '号商聊天记录（分享）',

@@ -3,6 +3,8 @@ export const request = {
   status: '系统接口 {{status}} 异常',
   timeout: '网络超时',
   network: '网络错误',
+  crashed: '页面出错了，请重新加载；问题仍在时请联系管理员',
+  reload: '重新加载',
   retry: '重试',
   sessionExpiredTitle: '系统提示',
   sessionExpired: '登录失效，您可以取消留在该页面，或重新登录',

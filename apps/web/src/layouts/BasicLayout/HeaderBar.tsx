@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { useAppStore } from '../../stores/app'
 import { AppBreadcrumb } from './AppBreadcrumb'
 import { HeaderTags } from './HeaderTags'
+import { RiskBadge } from './RiskBadge'
 import { UserDropdown } from './UserDropdown'
 
 /** Fixed top bar: sidebar toggle, breadcrumb, customerMaster tags, language and user menu. */
@@ -30,6 +31,7 @@ export function HeaderBar() {
       <Flex align="center" gap={8}>
         <Access roles={Areas.master}>
           <HeaderTags compact={mobile} />
+          <RiskBadge />
         </Access>
         <LanguageSwitch size={mobile ? 'small' : 'middle'} />
         <UserDropdown compact={mobile} />

@@ -29,6 +29,8 @@ const start = new Date(2026, 0, 5).getTime()
 const stats: AcquisitionStats = {
   days: [start, start + DAY],
   rows: [{ accountId: 3, phone: '447700900001', counts: [2, 5], total: 7 }],
+  links: [{ linkId: 9, name: 'Shared link', visits: 12, newFans: 4 }],
+  agents: [{ agentUserId: 5, name: 'Bob', newFans: 4 }],
 }
 
 function renderAt(path: string) {
@@ -80,6 +82,25 @@ describe('shared acquisition statistics (/s2)', () => {
     expect(screen.getByTestId('acquisition-day-total-0')).toHaveTextContent('2')
     expect(screen.getByTestId('acquisition-day-total-1')).toHaveTextContent('5')
     expect(screen.getByTestId('acquisition-grand-total')).toHaveTextContent('7')
+    const links = screen.getByTestId('acquisition-links')
+    const linkRow = within(links)
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('Shared link'))
+    expect(
+      linkRow &&
+        within(linkRow)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+    ).toEqual(['Shared link', '12', '4'])
+    const agentRow = within(screen.getByTestId('acquisition-agents'))
+      .getAllByRole('row')
+      .find((r) => within(r).queryByText('Bob'))
+    expect(
+      agentRow &&
+        within(agentRow)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+    ).toEqual(['Bob', '4'])
     expect(screen.queryByTestId('s2-invalid')).toBeNull()
     expect(screen.queryByTestId('acquisition-share')).toBeNull()
 

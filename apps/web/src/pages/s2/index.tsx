@@ -11,6 +11,7 @@ import { queryClient } from '../../app/queryClient'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { currentLanguage } from '../../i18n'
 import { AcquisitionTable } from '../accountManage/customerAcquisitionStatistics/components/AcquisitionTable'
+import { BreakdownTables } from '../accountManage/customerAcquisitionStatistics/components/BreakdownTables'
 import { LazyAcquisitionChart } from '../accountManage/customerAcquisitionStatistics/components/LazyAcquisitionChart'
 import { RangeFilter } from '../accountManage/customerAcquisitionStatistics/components/RangeFilter'
 import {
@@ -74,6 +75,7 @@ function SharedStatistics() {
           <>
             <LazyAcquisitionChart stats={stats.data} />
             <AcquisitionTable stats={stats.data} loading={stats.isFetching} />
+            <BreakdownTables stats={stats.data} loading={stats.isFetching} />
           </>
         )}
       </Flex>

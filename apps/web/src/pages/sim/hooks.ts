@@ -5,6 +5,11 @@ import { listPendingQrs, listSimChats, listSimMessages, listSimPhones } from '..
 
 /** How often the page looks at the network again (no socket: the phone polls). */
 export const POLL_MS = 1_500
+/**
+ * The open chat looks again far more often: a reply sent from the desk shows on the phone within
+ * a fraction of a second (one in-memory read of the simulator per poll, this machine only).
+ */
+export const OPEN_CHAT_POLL_MS = 200
 
 export const simKeys = {
   all: ['sim'] as const,
@@ -28,7 +33,7 @@ export const useMessages = (phone: string, peer: string, limit: number) =>
   useQuery({
     queryKey: simKeys.messages(phone, peer, limit),
     queryFn: () => listSimMessages(phone, peer, limit),
-    refetchInterval: POLL_MS,
+    refetchInterval: OPEN_CHAT_POLL_MS,
     placeholderData: (previous) => previous,
   })
 

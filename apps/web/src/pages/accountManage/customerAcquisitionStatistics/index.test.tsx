@@ -36,6 +36,26 @@ const stats: AcquisitionStats = {
     { accountId: 1, phone: '8613800000001', counts: [1, 2, 3], total: 6 },
     { accountId: 2, phone: null, counts: [0, 4, 1], total: 5 },
   ],
+  links: [
+    { linkId: 11, name: 'Spring ads', visits: 40, newFans: 7 },
+    { linkId: 12, name: '', visits: 3, newFans: 1 },
+  ],
+  agents: [
+    { agentUserId: 21, name: 'Amy', newFans: 5 },
+    { agentUserId: 22, name: null, newFans: 2 },
+    { agentUserId: null, name: null, newFans: 1 },
+  ],
+}
+
+/** The cells of the table row that holds `text`. */
+function rowCells(table: HTMLElement, text: string) {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(text))
+  if (!row) throw new Error(`no row with ${text}`)
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent)
 }
 
 const share = (overrides: Partial<AcquisitionShareView> = {}): AcquisitionShareView => ({
@@ -108,6 +128,34 @@ describe('customer acquisition statistics', () => {
     expect(first).toBeDefined()
     expect(within(first as HTMLElement).getByText('6')).toBeInTheDocument()
     expect(await screen.findByTestId('acquisition-chart')).toBeInTheDocument()
+  })
+
+  it('shows visits and new fans per link and new fans per agent', async () => {
+    renderPage()
+    const links = await screen.findByTestId('acquisition-links')
+    expect(await within(links).findByText('Spring ads')).toBeInTheDocument()
+    expect(rowCells(links, 'Spring ads')).toEqual(['Spring ads', '40', '7'])
+    expect(rowCells(links, 'Removed link (#12)')).toEqual(['Removed link (#12)', '3', '1'])
+    expect(screen.getByTestId('acquisition-links-visits')).toHaveTextContent('43')
+    expect(screen.getByTestId('acquisition-links-fans')).toHaveTextContent('8')
+    const agents = screen.getByTestId('acquisition-agents')
+    expect(rowCells(agents, 'Amy')).toEqual(['Amy', '5'])
+    expect(rowCells(agents, 'Removed agent (#22)')).toEqual(['Removed agent (#22)', '2'])
+    expect(rowCells(agents, 'No agent assigned')).toEqual(['No agent assigned', '1'])
+  })
+
+  it('says so when no link brought visits or fans', async () => {
+    vi.mocked(api.acquisitionStats).mockResolvedValue({ ...stats, links: [], agents: [] })
+    await i18n.changeLanguage('zh')
+    renderPage()
+    expect(
+      await within(await screen.findByTestId('acquisition-links')).findByText(
+        '该范围内没有引流链接的访问或进粉',
+      ),
+    ).toBeInTheDocument()
+    expect(
+      within(screen.getByTestId('acquisition-agents')).getByText('该范围内没有通过引流链接进粉'),
+    ).toBeInTheDocument()
   })
 
   it('creates a share link, shows it and copies it', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../../api/acquisition'
 import { AccountSelect } from './components/AccountSelect'
 import { AcquisitionTable } from './components/AcquisitionTable'
+import { BreakdownTables } from './components/BreakdownTables'
 import { LazyAcquisitionChart } from './components/LazyAcquisitionChart'
 import { RangeFilter } from './components/RangeFilter'
 import { type DayRange, defaultRange, toRequestRange } from './components/range'
@@ -98,6 +99,7 @@ export default function CustomerAcquisitionStatisticsPage() {
             <>
               <LazyAcquisitionChart stats={stats.data} />
               <AcquisitionTable stats={stats.data} loading={stats.isFetching} />
+              <BreakdownTables stats={stats.data} loading={stats.isFetching} />
             </>
           )}
         </Flex>

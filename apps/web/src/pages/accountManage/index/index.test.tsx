@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../../api/account'
+import * as merchantsApi from '../../../api/merchants'
 import { i18n } from '../../../i18n'
 import { makeAccount } from '../../../test/fixtures'
 import { emitSocket, renderWithProviders } from '../../../test/testUtils'
@@ -15,6 +16,11 @@ vi.mock('../../../api/account', async (importOriginal) => ({
   reconnectAccounts: vi.fn(),
   setAccountGroup: vi.fn(),
 }))
+vi.mock('../../../api/merchants', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../api/merchants')>()),
+  accountProfiles: vi.fn(),
+  fetchProfilePicture: vi.fn(),
+}))
 
 const online = makeAccount({ id: 1, phone: '8613800000001', groupName: 'Sales', customerCount: 12 })
 const offline = makeAccount({ id: 2, phone: '8613800000002', status: 'offline', linked: true })
@@ -25,6 +31,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en')
   vi.mocked(api.pageAccounts).mockResolvedValue({ list: [online, offline, imported], total: 3 })
   vi.mocked(api.portUsage).mockResolvedValue({ total: 5, used: 3, free: 2 })
+  vi.mocked(merchantsApi.accountProfiles).mockResolvedValue([])
   vi.mocked(api.listAccountGroups).mockResolvedValue([
     { id: 4, name: 'Sales', accountCount: 1, createdAt: 0 },
     { id: 5, name: 'Support', accountCount: 0, createdAt: 0 },

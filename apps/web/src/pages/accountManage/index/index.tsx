@@ -7,18 +7,20 @@ import { useTranslation } from 'react-i18next'
 import { type AccountQuery, pageAccounts } from '../../../api/account'
 import { type AccountFilters, AccountSearch } from './components/AccountSearch'
 import { AccountTable } from './components/AccountTable'
+import { ApplyProfileModal } from './components/ApplyProfileModal'
 import { BatchBar } from './components/BatchBar'
 import { MoveGroupModal } from './components/MoveGroupModal'
 import { PairingCodeModal } from './components/PairingCodeModal'
 import { PortUsageBar } from './components/PortUsageBar'
 import { ProxyModal } from './components/ProxyModal'
+import { useAccountProfiles } from './components/profiles'
 import { type LoginTarget, QrLoginModal } from './components/QrLoginModal'
 import { RemarkModal } from './components/RemarkModal'
 import type { RowHandlers } from './components/RowActions'
 import { useAccountActions } from './useAccountActions'
 import { ACCOUNT_PAGE_KEY, useLiveAccounts, usePortUsage } from './useLiveAccounts'
 
-type EditKind = 'remark' | 'group' | 'proxy'
+type EditKind = 'remark' | 'group' | 'proxy' | 'profile'
 const NONE: WsAccountView[] = []
 
 /**
@@ -44,6 +46,7 @@ export default function AccountListPage() {
   })
   const rows = page.data?.list ?? NONE
   const selected = rows.filter((r) => selectedIds.includes(r.id))
+  const profiles = useAccountProfiles(rows.map((r) => r.id))
   const noFreePort = ports.data?.free === 0
 
   const changeQuery = (next: (q: AccountQuery) => AccountQuery) => {
@@ -87,6 +90,7 @@ export default function AccountListPage() {
             onRemark={() => edit('remark', selected)}
             onMoveGroup={() => edit('group', selected)}
             onProxy={() => edit('proxy', selected)}
+            onProfile={() => edit('profile', selected)}
           />
           <Tooltip title={noFreePort ? t('account.noFreePort') : undefined}>
             <Flex gap={8}>
@@ -121,6 +125,7 @@ export default function AccountListPage() {
           selectedIds={selectedIds}
           onSelect={setSelectedIds}
           handlers={handlers}
+          profiles={profiles}
         />
       </Flex>
       <QrLoginModal
@@ -153,6 +158,7 @@ export default function AccountListPage() {
         onClose={closeEdit}
         onSubmit={(groupId) => actions.moveGroup(editRows, groupId)}
       />
+      <ApplyProfileModal open={editing?.kind === 'profile'} rows={editRows} onClose={closeEdit} />
       <ProxyModal
         open={editing?.kind === 'proxy'}
         rows={editRows}

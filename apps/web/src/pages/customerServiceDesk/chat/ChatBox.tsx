@@ -1,11 +1,13 @@
 import { Access, type ChatMessageView, type DeskSessionView, translateLanguageName } from '@app/core'
-import { App, Button, Result, Spin, Switch, Tooltip, Typography } from 'antd'
+import { App, Button, Spin, Switch, Tooltip, Typography } from 'antd'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
+import { useTenantDisplay } from '../../../api/tenantSettings'
 import { currentLanguage } from '../../../i18n'
 import { useSocketEvent } from '../../../realtime'
 import { hasAnyRole, useSession } from '../../../stores/session'
+import { LazyResult } from '../LazyResult'
 import './chat.css'
 import { Composer } from './composer/Composer'
 import { MediaCacheContext, useOwnMediaCache } from './mediaCache'
@@ -35,7 +37,9 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
   )
   const answeredTarget = useStore(translator.store, (s) => s.target)
   const target = answeredTarget || userTarget
-  const [autoTranslate, setAutoTranslate] = useState(readAutoTranslate)
+  const [ownAutoTranslate, setAutoTranslate] = useState(readAutoTranslate)
+  const tenantDefault = useTenantDisplay()?.autoTranslate ?? false
+  const autoTranslate = ownAutoTranslate ?? tenantDefault
   const [quote, setQuote] = useState<ChatMessageView | null>(null)
   const list = useRef<MessageListHandle>(null)
 
@@ -87,7 +91,7 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
             </div>
           ) : history.status === 'error' ? (
             <div className="chat-list chat-list-empty">
-              <Result
+              <LazyResult
                 status="warning"
                 title={t('chat.loadFailed')}
                 extra={

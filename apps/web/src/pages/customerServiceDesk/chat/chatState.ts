@@ -114,6 +114,8 @@ export function applyUpdate(state: ChatState, e: MessageUpdatedEvent): ChatState
     delivery: e.delivery,
     failureReason: e.failureReason,
     ...(e.body !== undefined ? { body: e.body } : {}),
+    // a risk refusal's details live in the message's meta, as a load of the chat returns them
+    ...(e.risk ? { meta: { ...old.meta, risk: e.risk } } : {}),
   }
   return { ...state, items }
 }

@@ -22,7 +22,11 @@ type Translate = (texts: string[]) => Promise<TranslateResult>
 /** Where the auto-translate switch is remembered in the browser. */
 const AUTO_KEY = 'chatAutoTranslate'
 
-export const readAutoTranslate = (): boolean => localStorage.getItem(AUTO_KEY) === '1'
+/** The user's own choice, or null while they have not made one (the tenant's default applies). */
+export const readAutoTranslate = (): boolean | null => {
+  const v = localStorage.getItem(AUTO_KEY)
+  return v === null ? null : v === '1'
+}
 export const writeAutoTranslate = (on: boolean): void => localStorage.setItem(AUTO_KEY, on ? '1' : '0')
 
 /**

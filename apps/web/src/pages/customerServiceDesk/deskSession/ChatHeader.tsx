@@ -2,6 +2,7 @@ import type { DeskSessionView } from '@app/core'
 import { Flex, Tag, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSessionRisk } from '../../riskManage/sessionRisk'
 
 /** Above the chat: who it is, through which account, the session's state, and its actions. */
 export function ChatHeader({
@@ -17,10 +18,14 @@ export function ChatHeader({
 }) {
   const { t } = useTranslation()
   const tags: [string, string, string][] = []
+  // a nurturing chat is between two of the tenant's own accounts: no customer to reply to
+  if (session.nurturing) tags.push(['nurturing', 'cyan', t('nurturing.desk.tag')])
   if (session.blocked) tags.push(['blocked', 'red', t('desk.flags.blocked')])
   if (session.dnd) tags.push(['dnd', 'default', t('desk.flags.dnd')])
   if (session.aiReply) tags.push(['ai', 'purple', t('desk.flags.ai')])
-  if (session.risk === 'controlled') tags.push(['risk', 'orange', t('desk.flags.risk')])
+  const risk = useSessionRisk(session)
+  if (risk === 'controlled') tags.push(['risk', 'orange', t('desk.flags.risk')])
+  if (risk === 'unlocked') tags.push(['risk-unlocked', 'green', t('risk.session.unlocked')])
   if (session.invalid) tags.push(['invalid', 'red', t('desk.panel.invalid')])
   if (session.accountStatus !== 'online')
     tags.push(['account', 'warning', t(`account.states.${session.accountStatus}`)])

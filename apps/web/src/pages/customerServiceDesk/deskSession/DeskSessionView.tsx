@@ -4,16 +4,18 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useAppStore } from '../../../stores/app'
+import { lazyDialog } from '../lazyDialog'
 import { deskKeys, type SessionListParams } from '../queryKeys'
 import { AccountPicker } from './AccountPicker'
 import { DeskColumns } from './DeskColumns'
 import { GroupListTools } from './GroupListTools'
-import { NewSessionModal } from './NewSessionModal'
 import { SessionList } from './SessionList'
 import { type DeskRow, insertRow } from './sessionCache'
 import { useSelection } from './useSelection'
 import { useSessionActions } from './useSessionActions'
 import { updateSessionLists, useSessionList } from './useSessionList'
+
+const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 
 const SEARCH_DELAY_MS = 300
 

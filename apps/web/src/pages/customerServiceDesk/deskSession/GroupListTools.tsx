@@ -2,7 +2,10 @@ import { UsergroupAddOutlined } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { JoinGroupsModal, SystemGroupsSwitch } from '../group'
+import { SystemGroupsSwitch } from '../group'
+import { lazyDialog } from '../lazyDialog'
+
+const JoinGroupsModal = lazyDialog(() => import('../group/JoinGroupsModal').then((m) => m.JoinGroupsModal))
 
 /** Above the group sessions: join groups by their links, and show or hide system groups. */
 export function GroupListTools({ onChanged }: { onChanged: () => void }) {

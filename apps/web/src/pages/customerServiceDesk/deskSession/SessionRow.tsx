@@ -8,11 +8,12 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { Avatar, Flex, Tooltip, Typography } from 'antd'
+import { Avatar, Flex, Tag, Tooltip, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Highlight } from '../../../components/Highlight'
 import { RelativeTime } from '../../../components/RelativeTime'
+import { useSessionRisk } from '../../riskManage/sessionRisk'
 import type { DeskRow } from './sessionCache'
 
 const flagStyle = { fontSize: 12 }
@@ -77,6 +78,7 @@ export function SessionRow({
 }) {
   const { t } = useTranslation()
   const group = row.type === 'group'
+  const risk = useSessionRisk(row)
   return (
     <div
       data-testid={`desk-session-${row.id}`}
@@ -166,9 +168,24 @@ export function SessionRow({
                 <RobotOutlined style={{ color: '#7c3aed' }} />
               </Flag>
             ) : null}
-            {row.risk === 'controlled' ? (
+            {row.nurturing ? (
+              <Tooltip title={t('nurturing.desk.hint')}>
+                <Tag
+                  color="cyan"
+                  style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px' }}
+                  data-testid="desk-flag-nurturing"
+                >
+                  {t('nurturing.desk.tag')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+            {risk === 'controlled' ? (
               <Flag name="risk" title={t('desk.flags.risk')}>
                 <SafetyCertificateOutlined style={{ color: '#ea580c' }} />
+              </Flag>
+            ) : risk === 'unlocked' ? (
+              <Flag name="risk-unlocked" title={t('risk.session.unlocked')}>
+                <SafetyCertificateOutlined style={{ color: '#16a34a' }} />
               </Flag>
             ) : null}
             <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, flex: 1, minWidth: 0 }}>

@@ -108,6 +108,20 @@ export function patchRow(data: SessionPages, id: number, patch: (row: DeskRow) =
   )
 }
 
+/** Change every row with `fn` (a row it returns unchanged stays the same object). */
+export function mapRows(data: SessionPages, fn: (row: DeskRow) => DeskRow): SessionPages {
+  let changed = false
+  const pages = data.pages.map((p) => {
+    const list = p.list.map((r) => {
+      const next = fn(r)
+      if (next !== r) changed = true
+      return next
+    })
+    return { ...p, list }
+  })
+  return changed ? withPages(data, pages) : data
+}
+
 /** Whether a row belongs in a list: its sidebar entry, its account, its search. */
 export function matchesList(row: DeskRow, params: SessionListParams): boolean {
   if (params.accountId && row.accountId !== params.accountId) return false

@@ -6,11 +6,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deleteSession, migrateSession, setSessionFlag } from '../../../api/desk'
 import { deskAgentId } from '../../../stores/desk'
+import { lazyDialog } from '../lazyDialog'
 import { deskKeys } from '../queryKeys'
 import { DeleteSessionModal } from './DeleteSessionModal'
-import { MigrateModal } from './MigrateModal'
 import { applyRow, type DeskRow, removeRow } from './sessionCache'
 import { updateSessionLists } from './useSessionList'
+
+const MigrateModal = lazyDialog(
+  () => import('./MigrateModal').then((m) => m.MigrateModal),
+  (props) => props.session !== null,
+)
 
 type ActionKey =
   | 'pin'

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { pageSessions, sessionDetail } from '../../../api/desk'
 import { useSocketEvent } from '../../../realtime'
 import { deskAgentId, useDesk } from '../../../stores/desk'
+import { holdAccount } from '../../riskManage/sessionRisk'
 import { deskKeys, type SessionListParams } from '../queryKeys'
 import {
   applyAccountStatus,
@@ -14,6 +15,7 @@ import {
   findRow,
   flattenRows,
   insertRow,
+  mapRows,
   removeAccountRows,
   removeRow,
   type SessionPages,
@@ -102,7 +104,16 @@ export function useSessionList(params: SessionListParams) {
       .catch(() => undefined)
       .finally(() => lookingUp.current.delete(e.session.id))
   })
-  useSocketEvent('message.updated', (e) => updateSessionLists(qc, (data) => applyMessageUpdated(data, e)))
+  useSocketEvent('message.updated', (e) => {
+    updateSessionLists(qc, (data) => applyMessageUpdated(data, e))
+    // a risk window refused the message: its account's sessions are in risk control until it reopens
+    const reopensAt = e.risk?.reopensAt
+    if (reopensAt == null) return
+    updateSessionLists(qc, (data) => {
+      const accountId = findRow(data, e.sessionId)?.accountId
+      return accountId === undefined ? data : mapRows(data, (r) => holdAccount(r, accountId, reopensAt))
+    })
+  })
   useSocketEvent('account.status', (e) => updateSessionLists(qc, (data) => applyAccountStatus(data, e)))
   useSocketEvent('session.updated', (e) => {
     // an agent's desk (or a supervisor acting as one) loses a session migrated to someone else

@@ -4,10 +4,12 @@ import { App, Button, Flex, Input, List, Popconfirm, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupMemberAction } from '../../../api/group'
-import { AddMembersModal } from './AddMembersModal'
+import { lazyDialog } from '../lazyDialog'
 import { showMemberResults } from './memberResults'
 import { RoleTag } from './RoleTag'
 import { MEMBER_PAGE_SIZE, useGroupMembers } from './useGroup'
+
+const AddMembersModal = lazyDialog(() => import('./AddMembersModal').then((m) => m.AddMembersModal))
 
 /** The actions on one member: never on our own account or the owner. */
 function actionsOf(m: GroupMemberView): GroupMemberActionValue[] {

@@ -6,11 +6,13 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupInfo, setGroupRemark } from '../../../api/group'
 import { EditableText } from '../deskSession/sidePanel/EditableText'
-import { GroupEditModal } from './GroupEditModal'
+import { lazyDialog } from '../lazyDialog'
 import { GroupLink } from './GroupLink'
 import { GroupMembers } from './GroupMembers'
 import { RoleTag } from './RoleTag'
 import { groupKeys, patchGroupInfo, useGroupInfo, useGroupUpdates } from './useGroup'
+
+const GroupEditModal = lazyDialog(() => import('./GroupEditModal').then((m) => m.GroupEditModal))
 
 /**
  * The right column of a group session (spec §3 "Group chat"): name, description, member count,

@@ -1,3 +1,4 @@
 export { GroupPanel } from './GroupPanel'
-export { JoinGroupsModal, type JoinGroupsModalProps } from './JoinGroupsModal'
+// the dialog itself is loaded on its first opening (deskSession/GroupListTools.tsx)
+export type { JoinGroupsModalProps } from './JoinGroupsModal'
 export { SystemGroupsSwitch } from './SystemGroupsSwitch'

@@ -1,8 +1,9 @@
-import { Button, Flex, Result, Spin } from 'antd'
+import { Button, Flex, Spin } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useDesk } from '../../../stores/desk'
+import { LazyResult } from '../LazyResult'
 
 /**
  * The desk's screens appear once the desk is entered (their calls need its desk id). A desk that
@@ -30,7 +31,7 @@ export function PresenceGate({ onRetry, children }: { onRetry: () => void; child
   }
   const taken = status === 'taken'
   return (
-    <Result
+    <LazyResult
       status={taken ? 'warning' : 'error'}
       title={taken ? t('desk.presence.takenTitle') : t('desk.presence.failed')}
       subTitle={taken ? t('desk.presence.takenText') : undefined}

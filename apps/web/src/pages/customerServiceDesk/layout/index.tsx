@@ -12,12 +12,15 @@ import { useDeviceWatcher } from '../../../hooks/useDeviceWatcher'
 import { useVipNotice } from '../../../hooks/useVipNotice'
 import { useAppStore } from '../../../stores/app'
 import { hasAnyRole, useSession } from '../../../stores/session'
+import { useNewMessageAlert } from '../../setting/useNewMessageAlert'
+import { lazyDialog } from '../lazyDialog'
 import { DeskHeader } from './DeskHeader'
 import { DeskRail } from './DeskRail'
-import { DeskSettingsModal } from './DeskSettingsModal'
 import { PresenceGate } from './PresenceGate'
 import { useDeskLiveCounts } from './useDeskLiveCounts'
 import { useDeskPresence } from './useDeskPresence'
+
+const DeskSettingsModal = lazyDialog(() => import('./DeskSettingsModal').then((m) => m.DeskSettingsModal))
 
 const RAIL_WIDTH = SIDEBAR_WIDTH_PX
 const RAIL_COLLAPSED = 64
@@ -45,6 +48,7 @@ function DeskShell() {
   useVipNotice()
   const { retry } = useDeskPresence()
   useDeskLiveCounts()
+  useNewMessageAlert()
   const { pathname, search } = useLocation()
   const mobile = useAppStore((s) => s.device === 'mobile')
   const railOpen = useAppStore((s) => s.sidebarOpen)

@@ -1,9 +1,10 @@
-import type { WsAccountView } from '@app/core'
+import type { AccountProfileView, WsAccountView } from '@app/core'
 import { Table, type TableProps, Typography } from 'antd'
 import type { HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Highlight } from '../../../../components/Highlight'
 import { formatDate } from '../../../../utils/date'
+import { AreaCell, ProfileCell } from './profiles'
 import { RowActions, type RowHandlers } from './RowActions'
 import { StatusTag } from './StatusTag'
 
@@ -18,6 +19,8 @@ interface Props {
   selectedIds: number[]
   onSelect: (ids: number[]) => void
   handlers: RowHandlers
+  /** each account's WhatsApp name, picture and proxy area */
+  profiles?: Map<number, AccountProfileView>
 }
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>
@@ -25,7 +28,19 @@ const dash = <Typography.Text type="secondary">—</Typography.Text>
 /** The tenant's WS accounts with live status, counts and per-row actions; rows can be selected for batch actions. */
 export function AccountTable(props: Props) {
   const { t } = useTranslation()
-  const { rows, total, loading, pageNo, pageSize, keyword, onPage, selectedIds, onSelect, handlers } = props
+  const {
+    rows,
+    total,
+    loading,
+    pageNo,
+    pageSize,
+    keyword,
+    onPage,
+    selectedIds,
+    onSelect,
+    handlers,
+    profiles,
+  } = props
   const columns: TableProps<WsAccountView>['columns'] = [
     {
       title: t('account.phone'),
@@ -38,6 +53,12 @@ export function AccountTable(props: Props) {
         ) : (
           <Typography.Text type="secondary">{t('account.noPhone')}</Typography.Text>
         ),
+    },
+    {
+      title: t('merchants.profile.name'),
+      key: 'profile',
+      width: 170,
+      render: (_, row) => <ProfileCell accountId={row.id} profile={profiles?.get(row.id)} />,
     },
     {
       title: t('account.group'),
@@ -75,7 +96,7 @@ export function AccountTable(props: Props) {
       title: t('account.ipArea'),
       dataIndex: 'ipArea',
       width: 110,
-      render: (area: string) => area || dash,
+      render: (area: string, row) => <AreaCell profile={profiles?.get(row.id)} fallback={area} />,
     },
     {
       title: t('account.proxy'),
@@ -116,7 +137,7 @@ export function AccountTable(props: Props) {
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 1700 }}
+      scroll={{ x: 1870 }}
       rowSelection={{
         selectedRowKeys: selectedIds,
         onChange: (keys) => onSelect(keys.map(Number)),

@@ -11,10 +11,20 @@ interface Props {
   onRemark: () => void
   onMoveGroup: () => void
   onProxy: () => void
+  onProfile: () => void
 }
 
 /** Actions on the selected accounts; disabled until some are selected. */
-export function BatchBar({ rows, onReconnect, onLogout, onDelete, onRemark, onMoveGroup, onProxy }: Props) {
+export function BatchBar({
+  rows,
+  onReconnect,
+  onLogout,
+  onDelete,
+  onRemark,
+  onMoveGroup,
+  onProxy,
+  onProfile,
+}: Props) {
   const { t } = useTranslation()
   const none = rows.length === 0
   return (
@@ -59,6 +69,9 @@ export function BatchBar({ rows, onReconnect, onLogout, onDelete, onRemark, onMo
       </Button>
       <Button disabled={none} onClick={onProxy} data-testid="account-batch-proxy">
         {t('account.setProxy')}
+      </Button>
+      <Button disabled={none} onClick={onProfile} data-testid="account-batch-profile">
+        {t('merchants.profile.apply')}
       </Button>
     </Flex>
   )

@@ -5,18 +5,23 @@ import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
-import { MaterialPicker } from '../../../../components/material/MaterialPicker'
 import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
+import { lazyDialog } from '../../lazyDialog'
 import { type ComposerDialog, ComposerToolbar } from './ComposerToolbar'
 import { ContactCardModal } from './ContactCardModal'
 import { LinkModal } from './LinkModal'
-import { LocationModal } from './LocationModal'
+import { OrderTemplatePicker } from './OrderTemplatePicker'
 import { QuoteBar } from './QuoteBar'
 import type { SendContent } from './sendBody'
 import { UploadList } from './UploadList'
 import { useChatUploads } from './useChatUploads'
 import { useVoiceRecorder } from './useVoiceRecorder'
 import { VoiceBar } from './VoiceBar'
+
+const LocationModal = lazyDialog(() => import('./LocationModal').then((m) => m.LocationModal))
+const MaterialPicker = lazyDialog(() =>
+  import('../../../../components/material/MaterialPicker').then((m) => m.MaterialPicker),
+)
 
 interface Props {
   session: DeskSessionView
@@ -125,6 +130,16 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
         onRecord={() => void startRecording()}
         recordingBusy={recorder.starting}
         onDialog={setDialog}
+        extra={
+          <OrderTemplatePicker
+            sessionId={session.id}
+            disabled={recorder.recording}
+            onPick={(filled) => {
+              setText(filled.slice(0, CHAT_TEXT_MAX))
+              requestAnimationFrame(() => input.current?.focus())
+            }}
+          />
+        }
       />
       {recorder.recording ? (
         <VoiceBar

@@ -21,6 +21,8 @@ interface Props {
   onRecord(): void
   recordingBusy: boolean
   onDialog(dialog: ComposerDialog): void
+  /** more tools after the built-in ones */
+  extra?: ReactNode
 }
 
 function ToolButton(props: {
@@ -47,7 +49,15 @@ function ToolButton(props: {
 }
 
 /** The composer's tools: emoji, attachments by kind, recording, location, contact card, material, link. */
-export function ComposerToolbar({ disabled, onEmoji, onFiles, onRecord, recordingBusy, onDialog }: Props) {
+export function ComposerToolbar({
+  disabled,
+  onEmoji,
+  onFiles,
+  onRecord,
+  recordingBusy,
+  onDialog,
+  extra,
+}: Props) {
   const { t } = useTranslation()
   const inputs = useRef<Partial<Record<UploadKind, HTMLInputElement | null>>>({})
 
@@ -128,6 +138,7 @@ export function ComposerToolbar({ disabled, onEmoji, onFiles, onRecord, recordin
         onClick={() => onDialog('link')}
         disabled={disabled}
       />
+      {extra}
     </div>
   )
 }

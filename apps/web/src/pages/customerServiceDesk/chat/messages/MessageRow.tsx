@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { resendChatMessage } from '../../../../api/chat'
 import { currentLanguage } from '../../../../i18n'
 import { formatDate } from '../../../../utils/date'
+import { refusalOf, refusalText } from '../../../riskManage/refusal'
 import { phoneOfJid } from './format'
 import { MessageActions } from './MessageActions'
 import { MessageContent } from './MessageContent'
@@ -26,9 +27,12 @@ export interface MessageRowProps {
 function FailedLine({ message, readOnly, onSent }: Pick<MessageRowProps, 'message' | 'readOnly' | 'onSent'>) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
-  const reason = message.failureReason
+  const refusal = refusalOf(message.meta)
+  const base = message.failureReason
     ? failureReasonMessages[message.failureReason]?.[currentLanguage()]
     : null
+  // a risk refusal tells its rule, the count left today and when the window reopens
+  const reason = base && refusal ? `${base}: ${refusalText(refusal, t)}` : base
   const resend = async () => {
     setBusy(true)
     try {
@@ -88,6 +92,15 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
             <MessageContent message={message} autoTranslate={autoTranslate} />
           )}
           <div className="chat-meta">
+            {message.origin === 'auto_reply' && (
+              <span
+                className="chat-origin"
+                style={{ color: '#1677ff', border: '1px solid #91caff', borderRadius: 3, padding: '1px 3px' }}
+                data-testid={`chat-auto-reply-${message.id}`}
+              >
+                {t('autoReply.automatic')}
+              </span>
+            )}
             <span>{formatDate(message.timestamp, 'HH:mm')}</span>
             <MessageTicks message={message} />
           </div>

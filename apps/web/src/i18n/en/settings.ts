@@ -1,0 +1,50 @@
+import type { settings as zh } from '../zh/settings'
+
+export const settings: typeof zh = {
+  general: 'General',
+  pageTitle: 'Page title',
+  pageTitleHint: 'Shown in the browser tab and at the top of the menu; empty: the product name',
+  translation: 'Translation',
+  targetLanguage: 'Default target language',
+  targetLanguageNone: 'Each user chooses',
+  targetLanguageHint:
+    'Saving a new language gives it to the supervisor and every agent; each can still choose another at the desk',
+  autoTranslate: "Translate customers' messages automatically by default",
+  autoTranslateHint: 'Used while an agent has not switched auto-translate on or off in the chat box',
+  optOut: 'Opt-out words',
+  optOutPlatform: 'Use the platform default: {{words}}',
+  optOutOwn: 'Use our own opt-out words',
+  optOutWords: 'Opt-out words',
+  optOutHint:
+    'A customer whose whole message (trimmed, any case) is one of these words gets mass send forbidden automatically',
+  optOutInvalid: 'Also mark a customer who opts out as invalid',
+  optOutInvalidHint:
+    'Invalid customers leave the normal lists and mass sends; they can be restored from the invalid list',
+  desk: 'Desk',
+  notifySound: 'Play a sound when a customer writes',
+  notifyDesktop: 'Show a desktop notification when a customer writes',
+  notifyDesktopHint:
+    'The browser asks for permission; notifications show while the desk is in the background',
+  notifyPermissionDenied: "The browser blocks this site's notifications: allow them in its site settings",
+  agentExport: 'Agents may export (mass-send logs, chat history)',
+  agentExportHint: "When off, agents' and team leads' exports are refused; the supervisor is not affected",
+  ai: 'AI reply',
+  aiHint:
+    'Agents turn AI reply on per session at the desk. One reply answers each burst of customer messages, and goes out through the send queue after the delay.',
+  aiEnabled: 'Turn AI reply on',
+  aiBaseUrl: 'API address',
+  aiBaseUrlHint: 'OpenAI-compatible, e.g. https://api.openai.com/v1 (/chat/completions is called)',
+  aiApiKey: 'API key',
+  aiKeyKept: 'A key ending in {{hint}} is saved; leave empty to keep it',
+  aiKeyKeptNoHint: 'A key is saved; leave empty to keep it',
+  aiModel: 'Model',
+  aiSystemPrompt: 'System prompt',
+  aiSystemPromptPlaceholder: 'e.g. You are the shop assistant; answer briefly and politely.',
+  aiReplyDelay: 'Reply delay (seconds)',
+  aiContext: 'Messages sent as context',
+  aiDailyReplies: 'Replies per day (0: no limit)',
+  aiDailyTokens: 'Tokens per day (0: no limit)',
+  aiUsage: 'Today: {{replies}} replies, {{tokens}} tokens, {{failures}} provider failures',
+  newMessageTitle: 'New message from {{name}}',
+  newMessageMedia: '[media message]',
+}

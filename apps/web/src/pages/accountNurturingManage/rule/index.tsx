@@ -1,0 +1,376 @@
+import { PlusOutlined } from '@ant-design/icons'
+import {
+  formatDateTime,
+  minutesToClock,
+  NURTURING_LANGUAGES,
+  type NurturingLanguage,
+  type NurturingProgressView,
+  type NurturingRuleView,
+  nurturingRuleBody,
+} from '@app/core'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  TimePicker,
+} from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { queryTenants } from '../../../api/platform'
+import { validationText } from '../../../i18n'
+import { zodRule } from '../../../utils/formRules'
+import { createRule, deleteRule, pageProgress, pageRules, updateRule } from '../api'
+
+interface FormValues {
+  name: string
+  tenantIds: number[]
+  language: NurturingLanguage
+  days: number
+  perDay: number
+  from: Dayjs
+  to: Dayjs
+  utcOffset: number
+  enabled: boolean
+}
+
+const STATE_COLORS: Record<string, string> = {
+  waiting: 'default',
+  active: 'processing',
+  done: 'success',
+  stopped: 'error',
+}
+const toMinutes = (d: Dayjs) => d.hour() * 60 + d.minute()
+const fromMinutes = (m: number) => dayjs().startOf('day').add(m, 'minute')
+
+/** /accountNurturingManage/rule (admin): rules of which tenants' new accounts are nurtured, and each account's progress. */
+export default function NurturingRulePage() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const offset = -new Date().getTimezoneOffset()
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: 10 })
+  const [progressPaging, setProgressPaging] = useState({ pageNo: 1, pageSize: 10 })
+  const [editing, setEditing] = useState<NurturingRuleView | null>(null)
+  const [open, setOpen] = useState(false)
+  const [form] = Form.useForm<FormValues>()
+  const [keyword, setKeyword] = useState('')
+  const tenants = useQuery({
+    queryKey: ['nurturing', 'tenants', keyword],
+    queryFn: () => queryTenants({ pageNo: 1, pageSize: 50, keyword: keyword.trim() || undefined }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  })
+  // the chosen tenants stay named while a search shows others
+  const tenantOptions = [
+    ...(editing?.tenants ?? []).map((x) => ({ value: x.id, label: x.name })),
+    ...(tenants.data?.list ?? []).map((x) => ({
+      value: x.tenantId,
+      label: `${x.tenantName} (${x.enterpriseAccount})`,
+    })),
+  ].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i)
+
+  const rules = useQuery({
+    queryKey: ['nurturing', 'rules', paging],
+    queryFn: () => pageRules(paging),
+    placeholderData: keepPreviousData,
+  })
+  const progress = useQuery({
+    queryKey: ['nurturing', 'progress', progressPaging],
+    queryFn: () => pageProgress(progressPaging),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['nurturing'] })
+  const save = useMutation({
+    mutationFn: (v: FormValues) => {
+      const body = {
+        name: v.name,
+        tenantIds: v.tenantIds,
+        language: v.language,
+        days: v.days,
+        perDay: v.perDay,
+        activeFrom: toMinutes(v.from),
+        activeTo: toMinutes(v.to),
+        utcOffset: v.utcOffset,
+        enabled: v.enabled,
+      }
+      return editing ? updateRule({ ...body, id: editing.id }) : createRule(body)
+    },
+    onSuccess: () => {
+      message.success(t('common.saved'))
+      setOpen(false)
+      return refresh()
+    },
+  })
+  const remove = useMutation({
+    mutationFn: deleteRule,
+    onSuccess: () => {
+      message.success(t('common.deleted'))
+      return refresh()
+    },
+  })
+
+  const openForm = (row: NurturingRuleView | null) => {
+    setEditing(row)
+    form.setFieldsValue(
+      row
+        ? {
+            name: row.name,
+            tenantIds: row.tenants.map((x) => x.id),
+            language: row.language,
+            days: row.days,
+            perDay: row.perDay,
+            from: fromMinutes(row.activeFrom),
+            to: fromMinutes(row.activeTo),
+            utcOffset: row.utcOffset,
+            enabled: row.enabled,
+          }
+        : {
+            name: '',
+            tenantIds: [],
+            language: 'en',
+            days: 7,
+            perDay: 20,
+            from: fromMinutes(9 * 60),
+            to: fromMinutes(21 * 60),
+            utcOffset: offset,
+            enabled: true,
+          },
+    )
+    setOpen(true)
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={t('nurturing.rule.title')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => openForm(null)}
+            data-testid="nurturing-rule-create"
+          >
+            {t('nurturing.rule.create')}
+          </Button>
+        }
+      >
+        <Table<NurturingRuleView>
+          rowKey="id"
+          loading={rules.isFetching && !rules.data}
+          dataSource={rules.data?.list ?? []}
+          locale={{ emptyText: <Empty description={t('nurturing.rule.empty')} /> }}
+          pagination={{
+            current: paging.pageNo,
+            pageSize: paging.pageSize,
+            total: rules.data?.total ?? 0,
+            onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
+          }}
+          columns={[
+            { title: t('nurturing.rule.name'), dataIndex: 'name' },
+            {
+              title: t('nurturing.rule.tenants'),
+              dataIndex: 'tenants',
+              render: (v: NurturingRuleView['tenants']) => v.map((x) => <Tag key={x.id}>{x.name}</Tag>),
+            },
+            {
+              title: t('nurturing.rule.language'),
+              dataIndex: 'language',
+              render: (l: string) => t(`nurturing.languages.${l}`),
+            },
+            { title: t('nurturing.rule.days'), dataIndex: 'days', width: 90 },
+            { title: t('nurturing.rule.perDay'), dataIndex: 'perDay', width: 120 },
+            {
+              title: t('nurturing.rule.hours'),
+              key: 'hours',
+              render: (_, r) => `${minutesToClock(r.activeFrom)}–${minutesToClock(r.activeTo)}`,
+            },
+            { title: t('nurturing.rule.accounts'), dataIndex: 'accounts', width: 90 },
+            {
+              title: t('nurturing.rule.enabled'),
+              dataIndex: 'enabled',
+              width: 80,
+              render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+            },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              width: 150,
+              render: (_, row) => (
+                <Space>
+                  <Button type="link" size="small" onClick={() => openForm(row)}>
+                    {t('common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('nurturing.rule.deleteConfirm')}
+                    onConfirm={() => remove.mutateAsync(row.id)}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t('nurturing.progress.title')}>
+        <Table<NurturingProgressView>
+          rowKey="accountId"
+          loading={progress.isFetching && !progress.data}
+          dataSource={progress.data?.list ?? []}
+          locale={{ emptyText: <Empty description={t('nurturing.progress.empty')} /> }}
+          data-testid="nurturing-progress"
+          pagination={{
+            current: progressPaging.pageNo,
+            pageSize: progressPaging.pageSize,
+            total: progress.data?.total ?? 0,
+            onChange: (pageNo, pageSize) => setProgressPaging({ pageNo, pageSize }),
+          }}
+          columns={[
+            { title: t('nurturing.progress.account'), dataIndex: 'phone', render: (p: string) => `+${p}` },
+            { title: t('nurturing.progress.tenant'), dataIndex: 'tenantName' },
+            // a deleted rule leaves its accounts' rows without a name or limits
+            { title: t('nurturing.progress.rule'), dataIndex: 'ruleName', render: (v: string) => v || '—' },
+            {
+              title: t('nurturing.progress.partner'),
+              dataIndex: 'partnerPhone',
+              render: (p: string | null) => (p ? `+${p}` : '—'),
+            },
+            {
+              title: t('nurturing.progress.days'),
+              key: 'days',
+              render: (_, r) => (r.days > 0 ? `${r.daysDone} / ${r.days}` : '—'),
+            },
+            {
+              title: t('nurturing.progress.today'),
+              key: 'today',
+              render: (_, r) => (r.perDay > 0 ? `${r.sentToday} / ${r.perDay}` : '—'),
+            },
+            { title: t('nurturing.progress.total'), dataIndex: 'sentTotal' },
+            {
+              title: t('nurturing.progress.state'),
+              key: 'state',
+              render: (_, r) => (
+                <Tag color={STATE_COLORS[r.state]}>
+                  {t(`nurturing.states.${r.state}`)}
+                  {r.stopReason ? `: ${t(`nurturing.reasons.${r.stopReason}`)}` : ''}
+                </Tag>
+              ),
+            },
+            {
+              title: t('nurturing.progress.lastSentAt'),
+              dataIndex: 'lastSentAt',
+              render: (v: number | null) => (v ? formatDateTime(v, offset) : '—'),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={open}
+        title={editing ? t('nurturing.rule.edit') : t('nurturing.rule.create')}
+        onCancel={() => setOpen(false)}
+        onOk={() =>
+          form
+            .validateFields()
+            .then((v) => save.mutateAsync(v))
+            .catch(() => undefined)
+        }
+        confirmLoading={save.isPending}
+        destroyOnHidden
+        forceRender
+        width={600}
+      >
+        <Form<FormValues> form={form} layout="vertical">
+          <Form.Item
+            name="name"
+            label={t('nurturing.rule.name')}
+            required
+            rules={[zodRule(nurturingRuleBody.shape.name)]}
+          >
+            <Input maxLength={50} data-testid="nurturing-rule-name" />
+          </Form.Item>
+          <Form.Item
+            name="tenantIds"
+            label={t('nurturing.rule.tenants')}
+            extra={t('nurturing.rule.tenantsHint')}
+            required
+            rules={[
+              {
+                validator: async (_, v: number[] | undefined) => {
+                  if (!nurturingRuleBody.shape.tenantIds.safeParse(v ?? []).success)
+                    throw new Error(validationText('nurturing.tenantsRequired'))
+                },
+              },
+            ]}
+          >
+            <Select
+              mode="multiple"
+              showSearch={{ filterOption: false, onSearch: setKeyword }}
+              placeholder={t('nurturing.rule.tenantsPlaceholder')}
+              loading={tenants.isFetching}
+              options={tenantOptions}
+              data-testid="nurturing-rule-tenants"
+            />
+          </Form.Item>
+          <Form.Item name="language" label={t('nurturing.rule.language')} required>
+            <Select
+              options={NURTURING_LANGUAGES.map((l) => ({ value: l, label: t(`nurturing.languages.${l}`) }))}
+            />
+          </Form.Item>
+          <Space size="large" wrap>
+            <Form.Item
+              name="days"
+              label={t('nurturing.rule.days')}
+              required
+              rules={[zodRule(nurturingRuleBody.shape.days)]}
+            >
+              <InputNumber min={1} max={60} />
+            </Form.Item>
+            <Form.Item
+              name="perDay"
+              label={t('nurturing.rule.perDay')}
+              required
+              rules={[zodRule(nurturingRuleBody.shape.perDay)]}
+            >
+              <InputNumber min={1} max={200} />
+            </Form.Item>
+          </Space>
+          <Space size="large" wrap>
+            <Form.Item
+              name="from"
+              label={`${t('nurturing.rule.hours')} · ${t('nurturing.rule.from')}`}
+              required
+            >
+              <TimePicker format="HH:mm" allowClear={false} />
+            </Form.Item>
+            <Form.Item name="to" label={t('nurturing.rule.to')} required>
+              <TimePicker format="HH:mm" allowClear={false} />
+            </Form.Item>
+            <Form.Item name="utcOffset" label={t('nurturing.rule.utcOffset')}>
+              <InputNumber min={-720} max={840} step={60} data-testid="nurturing-rule-utc-offset" />
+            </Form.Item>
+          </Space>
+          <Form.Item name="enabled" label={t('nurturing.rule.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Flex>
+  )
+}

@@ -1,0 +1,111 @@
+import { Role, type TenantDisplayView } from '@app/core'
+import { act, render, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { refreshTenantDisplay } from '../../api/tenantSettings'
+import { i18n } from '../../i18n'
+import { fakeServer, makeMessage, makeSession, ok } from '../../test/fixtures'
+import { emitSocket, signInAs } from '../../test/testUtils'
+import { useNewMessageAlert } from './useNewMessageAlert'
+
+vi.mock('../../realtime', () => import('../../test/testUtils'))
+
+const DISPLAY: TenantDisplayView = {
+  pageTitle: '',
+  targetLanguage: '',
+  autoTranslate: false,
+  notifySound: true,
+  notifyDesktop: false,
+  agentExport: true,
+}
+
+/** Web Audio and desktop notifications as jsdom lacks them: each records what the page asked for. */
+const oscillators = vi.fn()
+class FakeAudioContext {
+  currentTime = 0
+  destination = {}
+  createGain() {
+    return { gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() }, connect: vi.fn() }
+  }
+  createOscillator() {
+    oscillators()
+    return { frequency: { value: 0 }, connect: vi.fn(), start: vi.fn(), stop: vi.fn() }
+  }
+  close() {
+    return Promise.resolve()
+  }
+}
+const shown: { title: string; body: string | undefined }[] = []
+class FakeNotification {
+  static permission = 'granted'
+  static requestPermission = vi.fn(async () => 'granted')
+  onclick: (() => void) | null = null
+  constructor(title: string, options?: { body?: string }) {
+    shown.push({ title, body: options?.body })
+  }
+  close() {}
+}
+
+function Desk() {
+  useNewMessageAlert()
+  return null
+}
+
+async function mount(display: TenantDisplayView) {
+  fakeServer({ '/damai/customer/tenantSetting/display': () => ok(display) })
+  await refreshTenantDisplay(2)
+  render(<Desk />)
+}
+const customerWrites = (fromMe = false) =>
+  act(() =>
+    emitSocket('message.new', {
+      message: makeMessage({ fromMe, body: 'Is it in stock?' }),
+      session: makeSession({ title: 'Wang' }),
+    }),
+  )
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en')
+  signInAs([Role.customerUser])
+  vi.stubGlobal('AudioContext', FakeAudioContext)
+  vi.stubGlobal('Notification', FakeNotification)
+  oscillators.mockClear()
+  shown.length = 0
+})
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await i18n.changeLanguage('zh')
+})
+
+describe('the desk alerts on a new customer message as the supervisor set', () => {
+  it('plays the chime when the sound is on, never for our own messages', async () => {
+    await mount(DISPLAY)
+    await customerWrites(true)
+    expect(oscillators).not.toHaveBeenCalled()
+    await customerWrites()
+    await waitFor(() => expect(oscillators).toHaveBeenCalled())
+    expect(shown).toEqual([])
+  })
+
+  it('stays silent when the sound is off', async () => {
+    await mount({ ...DISPLAY, notifySound: false })
+    await customerWrites()
+    expect(oscillators).not.toHaveBeenCalled()
+  })
+
+  it('shows a desktop notification while the desk is in the background, when turned on', async () => {
+    await mount({ ...DISPLAY, notifySound: false, notifyDesktop: true })
+    const focus = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    await customerWrites()
+    expect(shown).toEqual([{ title: 'New message from Wang', body: 'Is it in stock?' }])
+    focus.mockReturnValue(true)
+    await customerWrites()
+    expect(shown).toHaveLength(1)
+  })
+
+  it('shows none when desktop notifications are off', async () => {
+    await mount({ ...DISPLAY, notifySound: false })
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    await customerWrites()
+    expect(shown).toEqual([])
+  })
+})

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useTenantDisplay } from '../../api/tenantSettings'
+import { useSocketEvent } from '../../realtime'
+
+/** Alerts closer together than this make one sound. */
+const SOUND_GAP_MS = 1_000
+
+/** A short two-tone chime made in the browser (no audio file to load). */
+export function playChime(): void {
+  const Ctx = window.AudioContext
+  if (!Ctx) return
+  try {
+    const ctx = new Ctx()
+    const gain = ctx.createGain()
+    gain.gain.setValueAtTime(0.15, ctx.currentTime)
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.4)
+    gain.connect(ctx.destination)
+    for (const [freq, at] of [
+      [880, 0],
+      [1320, 0.12],
+    ] as const) {
+      const osc = ctx.createOscillator()
+      osc.frequency.value = freq
+      osc.connect(gain)
+      osc.start(ctx.currentTime + at)
+      osc.stop(ctx.currentTime + at + 0.25)
+    }
+    setTimeout(() => void ctx.close(), 1_000)
+  } catch {
+    // a browser without sound output: the alert is silent
+  }
+}
+
+const inBackground = () => document.visibilityState !== 'visible' || !document.hasFocus()
+
+/**
+ * The desk honours the supervisor's settings: a customer's new message plays a chime (when the
+ * sound is on) and shows a desktop notification while the desk is in the background (when
+ * desktop notifications are on and the browser allows them). Our own messages never alert.
+ */
+export function useNewMessageAlert(): void {
+  const { t } = useTranslation()
+  const display = useTenantDisplay()
+  const lastSound = useRef(0)
+  const wantsDesktop = display?.notifyDesktop === true
+  // the browser asks only after a user gesture: the first click on the desk
+  useEffect(() => {
+    if (!wantsDesktop || typeof Notification === 'undefined' || Notification.permission !== 'default') return
+    const ask = () => void Notification.requestPermission()
+    document.addEventListener('click', ask, { once: true })
+    return () => document.removeEventListener('click', ask)
+  }, [wantsDesktop])
+  useSocketEvent('message.new', ({ message, session }) => {
+    if (!display || message.fromMe) return
+    const now = Date.now()
+    if (display.notifySound && now - lastSound.current > SOUND_GAP_MS) {
+      lastSound.current = now
+      playChime()
+    }
+    if (
+      display.notifyDesktop &&
+      typeof Notification !== 'undefined' &&
+      Notification.permission === 'granted' &&
+      inBackground()
+    ) {
+      const n = new Notification(t('settings.newMessageTitle', { name: session.title }), {
+        body: message.body || t('settings.newMessageMedia'),
+        tag: `session-${session.id}`,
+      })
+      n.onclick = () => {
+        window.focus()
+        n.close()
+      }
+    }
+  })
+}
