@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type DiversionLinkView, formatDateTime } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Input, Popconfirm, Space, Switch, Table, Typography } from 'antd'
+import { App, Button, Card, Flex, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -92,7 +92,7 @@ export default function DiversionLinkPage() {
           loading={links.isFetching}
           dataSource={links.data?.list ?? []}
           locale={{ emptyText: t('diversion.link.empty') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1320 }}
           pagination={{
             current: pageNo,
             pageSize: PAGE_SIZE,
@@ -119,8 +119,14 @@ export default function DiversionLinkPage() {
             {
               title: t('diversion.link.accounts'),
               key: 'accounts',
-              render: (_, r) =>
-                r.accounts.map((a) => a.phone ?? t('diversion.link.noPhone', { id: a.accountId })).join(', '),
+              width: 220,
+              render: (_, r) => (
+                <Space size={[4, 4]} wrap>
+                  {r.accounts.map((a) => (
+                    <Tag key={a.accountId}>{a.phone ?? t('diversion.link.noPhone', { id: a.accountId })}</Tag>
+                  ))}
+                </Space>
+              ),
             },
             { title: t('diversion.link.visits'), dataIndex: 'visits', width: 90 },
             {
