@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { demo, signIn } from './support'
+import { announcementsSeen, demo, signIn } from './support'
 
 const SHOP = '8613800138000'
 const randomNumber = () => `44774${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
@@ -16,6 +16,7 @@ test('the acquisition statistics break new fans down per link and per agent, on 
 }) => {
   test.setTimeout(120_000)
   const name = `Acq ${Date.now() % 100_000}`
+  await announcementsSeen(context)
   await signIn(page, demo.master)
 
   // a diversion link to the shop's account

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { demo, signIn } from './support'
+import { announcementsSeen, demo, signIn } from './support'
 
 const SHOP = '8613800138000'
 const randomNumber = () => `44773${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
@@ -16,6 +16,7 @@ test('a diversion link sends a visitor to WhatsApp, and the visitor who writes i
 }) => {
   test.setTimeout(120_000)
   const name = `Ads ${Date.now() % 100_000}`
+  await announcementsSeen(context)
   await signIn(page, demo.master)
   await page.goto('/marketing/diversionLink')
 
@@ -92,6 +93,7 @@ test('a counter tallies new fans of chosen accounts, and its share page works un
 }) => {
   test.setTimeout(90_000)
   const name = `Supplier ${Date.now() % 100_000}`
+  await announcementsSeen(context)
   await signIn(page, demo.master)
   await page.goto('/counter/index')
   await page.getByTestId('counter-create').click()

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { demo, signIn } from './support'
+import { announcementsSeen, demo, signIn } from './support'
 
 /** A demo customer seeded on the simulated network. */
 const CUSTOMER = '8613911110001'
@@ -97,6 +97,7 @@ test('a supplier links a number on the public page, and its chats show on the hi
     .browser()
     ?.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 860 } })
   if (!office) throw new Error('no browser')
+  await announcementsSeen(office)
   const boss = await office.newPage()
   await signIn(boss, demo.master)
   await boss.goto('/apiInterface/index')

@@ -55,7 +55,8 @@ test("the supervisor sees today's figures change after a customer writes and the
   await sim.getByTestId('sim-send').click()
   await sim.close()
 
-  // the rollup job runs every few seconds: refresh until today's figures include the message
+  // the rollup job runs every few seconds: refresh until today's figures include the message (the
+  // demo's other traffic of today may still be rolling up, so the figures grow by at least one)
   await expect
     .poll(
       async () => {
@@ -65,8 +66,8 @@ test("the supervisor sees today's figures change after a customer writes and the
       },
       { timeout: 30_000, intervals: [1_000] },
     )
-    .toBe(before + 1)
-  expect(await tile(page, 'newFans')).toBe(fansBefore + 1)
+    .toBeGreaterThanOrEqual(before + 1)
+  await expect.poll(() => tile(page, 'newFans'), { timeout: 10_000 }).toBeGreaterThanOrEqual(fansBefore + 1)
   await page.screenshot({ path: '/tmp/stats-page.png', fullPage: true })
   await page.getByText('English', { exact: true }).click()
   await expect(page.getByTestId('stats-export')).toContainText('Export Excel')
