@@ -540,14 +540,13 @@ export interface Database extends AuthTables {
   mass_send_events: MassSendEventTable
   auto_reply_rules: AutoReplyRuleTable
   auto_reply_counts: AutoReplyCountTable
-  auto_reply_cursors: InboundCursorTable
+  message_cursors: InboundCursorTable
   diversion_links: DiversionLinkTable
   diversion_link_accounts: DiversionLinkAccountTable
   diversion_visits: DiversionVisitTable
   diversion_fans: DiversionFanTable
   counters: CounterTable
   marketing_interactions: MarketingInteractionTable
-  diversion_cursors: InboundCursorTable
   tenant_settings: TenantSettingTable
   ai_reply_jobs: AiReplyJobTable
   ai_reply_usage: AiReplyUsageTable

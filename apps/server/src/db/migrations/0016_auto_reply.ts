@@ -49,10 +49,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .execute()
 
-  // the durable consumers' watermarks over stored messages: a consumer starts at the end of
-  // the messages stored when it is installed (no replies to history)
+  // the durable consumers' watermarks over stored messages, a row per consumer: a consumer
+  // starts at the end of the messages stored when it is installed (no replies to history)
   await db.schema
-    .createTable('auto_reply_cursors')
+    .createTable('message_cursors')
     .addColumn('consumer', 'text', (c) => c.primaryKey())
     .addColumn('last_id', 'bigint', (c) => c.notNull())
     .addColumn('lease_owner', 'text')
@@ -60,14 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute()
   for (const consumer of ['auto-reply'])
-    await sql`insert into auto_reply_cursors (consumer, last_id, lease_until, updated_at)
+    await sql`insert into message_cursors (consumer, last_id, lease_until, updated_at)
       select cast(${consumer} as text), coalesce(max(id), 0), 0, cast(${Date.now()} as bigint) from messages`.execute(
       db,
     )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('auto_reply_cursors').ifExists().execute()
+  await db.schema.dropTable('message_cursors').ifExists().execute()
   await db.schema.dropTable('auto_reply_counts').ifExists().execute()
   await db.schema.dropTable('auto_reply_rules').ifExists().execute()
 }

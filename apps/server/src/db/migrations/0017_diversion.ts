@@ -108,26 +108,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['tenant_id', 'replied_at', 'id'])
     .execute()
 
-  // the durable consumers' watermarks over stored messages: a consumer starts at the end of
-  // the messages stored when it is installed (no replies to history)
-  await db.schema
-    .createTable('diversion_cursors')
-    .addColumn('consumer', 'text', (c) => c.primaryKey())
-    .addColumn('last_id', 'bigint', (c) => c.notNull())
-    .addColumn('lease_owner', 'text')
-    .addColumn('lease_until', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .execute()
+  // attribution's watermark over stored messages: it starts at the end of the messages stored now
   for (const consumer of ['diversion'])
-    await sql`insert into diversion_cursors (consumer, last_id, lease_until, updated_at)
+    await sql`insert into message_cursors (consumer, last_id, lease_until, updated_at)
       select cast(${consumer} as text), coalesce(max(id), 0), 0, cast(${Date.now()} as bigint) from messages`.execute(
       db,
     )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`delete from message_cursors where consumer = 'diversion'`.execute(db)
   for (const t of [
-    'diversion_cursors',
     'marketing_interactions',
     'counters',
     'diversion_fans',

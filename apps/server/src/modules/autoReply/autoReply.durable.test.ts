@@ -55,7 +55,7 @@ const texts = async (sessionId: number) => (await replies(sessionId)).map((r) =>
 const watermark = async () =>
   (
     await ctx.db
-      .selectFrom('auto_reply_cursors')
+      .selectFrom('message_cursors')
       .select('last_id')
       .where('consumer', '=', 'auto-reply')
       .executeTakeFirstOrThrow()

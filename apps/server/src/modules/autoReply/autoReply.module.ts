@@ -6,9 +6,9 @@ import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
 import { FansRepository } from '../fans/fans.repository.js'
 import type { StoredInboundListener } from '../messages/inbound.service.js'
+import { MessageCursor } from '../messages/message-cursor.js'
 import type { OutboxService } from '../outbox/outbox.service.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import { AutoReplyCursor } from './autoReply.cursor.js'
 import { AutoReplyEngine } from './autoReply.engine.js'
 import { autoReplyRoutes } from './autoReply.routes.js'
 import { AutoReplyService } from './autoReply.service.js'
@@ -67,7 +67,7 @@ export function installAutoReply(app: FastifyInstance, deps: AutoReplyDeps) {
     material: deps.material,
     random: deps.random ?? Math.random,
     log: deps.logger.child({ module: 'auto-reply' }),
-    cursor: new AutoReplyCursor(db),
+    cursor: new MessageCursor(db, 'auto-reply'),
     settleMs: deps.settleMs,
   })
   deps.inbound.onStored(engine.listen)

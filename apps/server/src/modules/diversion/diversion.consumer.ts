@@ -2,8 +2,8 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import { type Commit, InboundCursor } from '../../engines/inbound-cursor.js'
 import type { StoredInbound } from '../messages/inbound.service.js'
+import type { MessageCursor, PendingMessage } from '../messages/message-cursor.js'
 import type { Attribution } from './attribution.js'
-import type { DiversionCursor, PendingMessage } from './diversion.cursor.js'
 import type { Interactions } from './interactions.js'
 
 /** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
@@ -33,7 +33,7 @@ export class DiversionConsumer {
 
   constructor(
     private readonly db: Db,
-    cursor: DiversionCursor,
+    cursor: MessageCursor,
     private readonly attribution: Attribution,
     private readonly interactions: Interactions,
     log: Logger,

@@ -4,12 +4,12 @@ import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import type { InboundService } from '../messages/inbound.service.js'
+import { MessageCursor } from '../messages/message-cursor.js'
 import { DiversionAcquisition } from './acquisition.query.js'
 import { Attribution } from './attribution.js'
 import { counterRoutes } from './counter.routes.js'
 import { CounterService } from './counter.service.js'
 import { DiversionConsumer } from './diversion.consumer.js'
-import { DiversionCursor } from './diversion.cursor.js'
 import { diversionRoutes } from './diversion.routes.js'
 import { Interactions } from './interactions.js'
 import { LinksRepository } from './links.repository.js'
@@ -41,7 +41,7 @@ export function installDiversion(app: FastifyInstance, deps: DiversionDeps) {
   const interactions = new Interactions(db)
   const consumer = new DiversionConsumer(
     db,
-    new DiversionCursor(db),
+    new MessageCursor(db, 'diversion'),
     attribution,
     interactions,
     log,

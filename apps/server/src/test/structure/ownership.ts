@@ -19,7 +19,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
   agents: { owns: ['agent_groups'] },
   aiReply: { owns: ['ai_reply_jobs', 'ai_reply_usage'] },
   autoReply: {
-    owns: ['auto_reply_rules', 'auto_reply_counts', 'auto_reply_cursors'],
+    owns: ['auto_reply_rules', 'auto_reply_counts'],
     reads: ['users', 'messages', 'sessions', 'fans'],
   },
   announcements: { owns: ['announcements'], reads: ['users'] },
@@ -43,7 +43,6 @@ export const OWNERSHIP: Record<string, Ownership> = {
       'diversion_fans',
       'counters',
       'marketing_interactions',
-      'diversion_cursors',
     ],
     reads: ['ws_accounts', 'users', 'messages', 'sessions', 'fans'],
   },
@@ -69,7 +68,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['ws_accounts'],
   },
   messages: {
-    owns: ['messages', 'media_files'],
+    owns: ['messages', 'media_files', 'message_cursors'],
     // the chat history's read model: a message with its session, account, customer or group and agent
     reads: ['materials', 'sessions', 'ws_accounts', 'fans', 'group_chats', 'users'],
   },

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { CursorStore } from '../../engines/inbound-cursor.js'
 
-/** A stored customer message past the auto-reply watermark, with its chat's fan. */
+/** A stored customer message past a consumer's watermark, with its chat's fan. */
 export interface PendingMessage {
   id: number
   tenant_id: number
@@ -15,47 +15,54 @@ export interface PendingMessage {
   fan_created_at: number | null
 }
 
-const CONSUMER = 'auto-reply'
+/** The consumers of stored messages that keep a watermark (a row each in `message_cursors`, made by their migrations). */
+export type MessageConsumer = 'auto-reply' | 'diversion'
 
-/** The auto-reply engine's watermark over stored messages (one row, shared by every process). */
-export class AutoReplyCursor implements CursorStore<PendingMessage> {
-  constructor(private readonly db: Db) {}
+/**
+ * A consumer's watermark over stored customer messages (one row, shared by every process): the
+ * durable path of the work that follows a message (auto-reply, attribution), leased to one process.
+ */
+export class MessageCursor implements CursorStore<PendingMessage> {
+  constructor(
+    private readonly db: Db,
+    private readonly consumer: MessageConsumer,
+  ) {}
 
   async claim(owner: string, now: number, until: number): Promise<number | null> {
     const held = await this.db
-      .updateTable('auto_reply_cursors')
+      .updateTable('message_cursors')
       .set({ lease_owner: owner, lease_until: until })
-      .where('consumer', '=', CONSUMER)
+      .where('consumer', '=', this.consumer)
       .where((eb) =>
         eb.or([eb('lease_owner', '=', owner), eb('lease_until', '<', now), eb('lease_owner', 'is', null)]),
       )
       .executeTakeFirst()
     if (Number(held.numUpdatedRows) !== 1) return null
     const row = await this.db
-      .selectFrom('auto_reply_cursors')
+      .selectFrom('message_cursors')
       .select('last_id')
-      .where('consumer', '=', CONSUMER)
+      .where('consumer', '=', this.consumer)
       .executeTakeFirstOrThrow()
     return row.last_id
   }
 
   async release(owner: string): Promise<void> {
     await this.db
-      .updateTable('auto_reply_cursors')
+      .updateTable('message_cursors')
       .set({ lease_owner: null, lease_until: 0 })
-      .where('consumer', '=', CONSUMER)
+      .where('consumer', '=', this.consumer)
       .where('lease_owner', '=', owner)
       .execute()
   }
 
-  /** Customers' messages of every tenant past the watermark (the engine crosses tenants on purpose). */
+  /** Customers' messages of every tenant past the watermark (the consumers cross tenants on purpose). */
   pending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
     return this.systemPending(after, limit, storedBy)
   }
 
   private systemPending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
     return this.db
-      .selectFrom('auto_reply_cursors as c')
+      .selectFrom('message_cursors as c')
       .innerJoin('messages as m', (j) => j.onRef('m.id', '>', 'c.last_id'))
       .innerJoin('sessions as s', 's.id', 'm.session_id')
       .leftJoin('fans as f', 'f.id', 's.fan_id')
@@ -70,7 +77,7 @@ export class AutoReplyCursor implements CursorStore<PendingMessage> {
         's.fan_id',
         'f.created_at as fan_created_at',
       ])
-      .where('c.consumer', '=', CONSUMER)
+      .where('c.consumer', '=', this.consumer)
       .where('m.id', '>', after)
       .where('m.from_me', '=', 0)
       .where('m.created_at', '<=', storedBy)
@@ -81,9 +88,9 @@ export class AutoReplyCursor implements CursorStore<PendingMessage> {
 
   async advance(q: Kysely<Database>, owner: string, from: number, to: number): Promise<boolean> {
     const moved = await q
-      .updateTable('auto_reply_cursors')
+      .updateTable('message_cursors')
       .set({ last_id: to, updated_at: Date.now() })
-      .where('consumer', '=', CONSUMER)
+      .where('consumer', '=', this.consumer)
       .where('last_id', '=', from)
       .where('lease_owner', '=', owner)
       .executeTakeFirst()
