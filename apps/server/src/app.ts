@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
+import { startCluster } from './cluster/cluster.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
 import { Engines } from './engines/engines.js'
@@ -219,7 +220,12 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
   const mediaCleanup = new MediaCleanup(db, media, logger.child({ module: 'media' }))
   const sessions = new SessionsRepository(db)
   const ports = installPorts(app, db)
-  const accounts = installAccounts(app, { db, config, logger, gateway, hub, ports })
+  // One process, or several sharing the accounts (REDIS_URL): leases, the process bus, shared rooms.
+  const cluster = await startCluster(config, db, logger)
+  app.addHook('onClose', () => cluster.close())
+  const accounts = installAccounts(app, { db, config, logger, gateway, hub, ports, cluster })
+  // from here on, a call on an account another process holds runs in that process
+  gateway = accounts.gateway
   const portExpiry = new PortExpiryEngine(
     ports,
     accounts.logOutWithoutPort,
@@ -269,11 +275,13 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     media,
     sessions,
     risk: risk.gate,
+    shared: cluster.lease ? { self: cluster.self, signals: cluster.signals } : undefined,
   })
   const realtime = installRealtime(app, {
     resolveToken: (t) => tokens.resolve(t),
     canJoinSession: (actor, id) => canFollowSession(db, callerOfActor(actor), id),
     relay: hub,
+    adapt: (io) => cluster.adapt(io),
   })
 
   // ---- Platform operations and billing: staff and tenants, orders of ports and seats, the tenant's agents ----
@@ -332,6 +340,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     media,
     uploads,
     materials: (tenantId, userId, materialId) => materials.toOutbound({ tenantId, userId }, materialId),
+    signals: cluster.signals,
   })
   presence = desk.presence
   // The supervisor's session console: who works which account and session (moves are the desk's migration).
@@ -406,6 +415,7 @@ export async function buildApp({ config, db, logger, gateway, sim }: AppDeps): P
     db,
     platformOptOutWords: massSend.optOut.current,
     inbound,
+    signals: cluster.signals,
     applyTargetLanguage: async (caller, code) => {
       const people = [caller.userId, ...(await listAgents(db, caller.tenantId)).map((a) => a.id)]
       for (const id of people) await users.setTargetLanguage(caller.tenantId, id, code)

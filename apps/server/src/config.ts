@@ -17,12 +17,21 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** prefix of this deployment's Redis keys and channels (several deployments may share one Redis) */
+  REDIS_PREFIX: z.string().min(1).default('wsdesk:'),
+  /** with REDIS_URL: how long a process's hold on an account lasts unless renewed; a dead process's accounts are taken over after it */
+  ACCOUNT_LEASE_MS: z.coerce.number().int().min(3_000).default(15_000),
   /** bearer token /metrics asks for; unset: /metrics answers loopback clients only */
   METRICS_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO: bool,
   /** the WhatsApp link: the real network (baileys) or the simulated one; unset: simulator in demo mode, else baileys */
   GATEWAY: z.enum(['baileys', 'simulator']).optional(),
+  /** the shared simulated network service (npm run sim-service), e.g. http://127.0.0.1:8090: set, the simulator is reached there instead of running in this process */
+  SIM_URL: z
+    .string()
+    .regex(/^(https?|wss?):\/\/[^\s]+$/, 'an http(s):// or ws(s):// address')
+    .optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -91,7 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const c = parsed.data
-  const gateway = c.GATEWAY ?? (c.DEMO ? 'simulator' : 'baileys')
+  const gateway = c.GATEWAY ?? (c.DEMO || c.SIM_URL ? 'simulator' : 'baileys')
+  if (c.SIM_URL && gateway !== 'simulator')
+    throw new Error('Invalid configuration:\n  SIM_URL: the simulated network needs GATEWAY=simulator')
   return {
     ...c,
     GATEWAY: gateway,

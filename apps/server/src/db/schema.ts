@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AuthTables } from '../gateway/baileys/auth-store.js'
 import type { AutoReplyCountTable, AutoReplyRuleTable } from './schema.auto-reply.js'
+import type { AccountLeaseTable } from './schema.cluster.js'
 import type {
   DeskPresenceTable,
   FanInheritanceTable,
@@ -498,6 +499,7 @@ export interface MarketingInteractionTable {
 
 /** The WhatsApp auth tables (migration 0003_wa_auth) belong to the gateway; they are listed here so one Kysely instance serves both. */
 export interface Database extends AuthTables {
+  account_leases: AccountLeaseTable
   tenants: TenantTable
   users: UserTable
   auth_tokens: AuthTokenTable

@@ -31,6 +31,18 @@ export class MemoryLease implements AccountLease {
   }
 }
 
+/**
+ * The other server processes, when several share the accounts: who holds an account, and a way
+ * to ask the holder to act on it.
+ */
+export interface RuntimePeers {
+  /** this process's id */
+  readonly self: string
+  holderOf(accountId: AccountId): Promise<string | undefined>
+  call(holder: string, op: PeerOp, accountId: AccountId, proxy?: ProxyConfig): Promise<unknown>
+}
+export type PeerOp = 'start' | 'stop' | 'logout' | 'handOff'
+
 export type StatusListener = (
   accountId: AccountId,
   status: AccountStatus,
@@ -40,6 +52,8 @@ export type StatusListener = (
 export interface RuntimeOptions {
   gateway: MessagingGateway
   lease?: AccountLease
+  /** the other processes holding accounts (several processes); unset: this process is alone */
+  peers?: RuntimePeers
   /** every status change, with the product state it maps to (push it over Socket.IO, store it) */
   onStatus?: StatusListener
   /** accounts resumed at once by `resumeAll` */
@@ -71,6 +85,8 @@ export function shouldResumeOnStart(state: ProductAccountState): boolean {
 export class AccountRuntime {
   private readonly lease: AccountLease
   private readonly held = new Set<AccountId>()
+  /** accounts handed to another process: the statuses of their closing connection are not ours to report */
+  private readonly quiet = new Set<AccountId>()
   private readonly locks = new Map<AccountId, Promise<unknown>>()
   private readonly unsubscribe: () => void
   private cancelRenew: Cancel | undefined
@@ -97,6 +113,8 @@ export class AccountRuntime {
     return this.exclusive(accountId, async () => {
       const live = this.held.has(accountId) && isLive(this.opts.gateway.getStatus(accountId))
       if (live) return 'already_running'
+      const holder = await this.holderElsewhere(accountId)
+      if (holder) return (await this.peers(holder, 'start', accountId, proxy)) as StartResult
       if (!(await this.hold(accountId))) return 'held_elsewhere'
       try {
         await this.opts.gateway.resume(accountId, proxy)
@@ -113,6 +131,9 @@ export class AccountRuntime {
     return this.exclusive(accountId, async () => {
       // close a live socket first: its closing status would otherwise release the new login's lease
       if (this.held.has(accountId)) await this.opts.gateway.disconnect(accountId)
+      // a connection held by another process is closed there first, quietly: the login is here
+      const holder = await this.holderElsewhere(accountId)
+      if (holder) await this.peers(holder, 'handOff', accountId)
       if (!(await this.hold(accountId))) return 'held_elsewhere'
       try {
         await this.opts.gateway.login(accountId, req)
@@ -127,6 +148,8 @@ export class AccountRuntime {
   /** Close the socket and keep auth. */
   stop(accountId: AccountId): Promise<void> {
     return this.exclusive(accountId, async () => {
+      const holder = await this.holderElsewhere(accountId)
+      if (holder) return void (await this.peers(holder, 'stop', accountId))
       await this.opts.gateway.disconnect(accountId)
       await this.drop(accountId)
     })
@@ -135,8 +158,26 @@ export class AccountRuntime {
   /** Unlink the device and wipe auth. */
   logout(accountId: AccountId): Promise<void> {
     return this.exclusive(accountId, async () => {
+      const holder = await this.holderElsewhere(accountId)
+      if (holder) return void (await this.peers(holder, 'logout', accountId))
       await this.opts.gateway.logout(accountId)
       await this.drop(accountId)
+    })
+  }
+
+  /**
+   * Close the connection without reporting it and give the lease back, so another process takes
+   * the account over from its stored auth (scaling out, or a login started elsewhere).
+   */
+  handOff(accountId: AccountId): Promise<void> {
+    return this.exclusive(accountId, async () => {
+      if (!this.held.has(accountId)) return
+      this.quiet.add(accountId)
+      try {
+        await this.opts.gateway.disconnect(accountId)
+      } finally {
+        await this.drop(accountId)
+      }
     })
   }
 
@@ -183,7 +224,7 @@ export class AccountRuntime {
   }
 
   private async onStatus(accountId: AccountId, status: AccountStatus): Promise<void> {
-    if (this.shuttingDown) return
+    if (this.shuttingDown || this.quiet.has(accountId)) return
     // a closed socket holds nothing: let another worker (or a later start) have the account
     if (status.state === 'closed' && this.held.has(accountId)) await this.drop(accountId)
     try {
@@ -196,8 +237,21 @@ export class AccountRuntime {
   private async hold(accountId: AccountId): Promise<boolean> {
     if (this.held.has(accountId)) return true
     if (!(await this.lease.acquire(accountId))) return false
+    this.quiet.delete(accountId)
     this.held.add(accountId)
     return true
+  }
+
+  /** The other process holding the account, when there are peers and it is not this one. */
+  private async holderElsewhere(accountId: AccountId): Promise<string | undefined> {
+    const peers = this.opts.peers
+    if (!peers || this.held.has(accountId)) return undefined
+    const holder = await peers.holderOf(accountId)
+    return holder && holder !== peers.self ? holder : undefined
+  }
+
+  private peers(holder: string, op: PeerOp, accountId: AccountId, proxy?: ProxyConfig): Promise<unknown> {
+    return (this.opts.peers as RuntimePeers).call(holder, op, accountId, proxy)
   }
 
   private async drop(accountId: AccountId): Promise<void> {
@@ -221,6 +275,7 @@ export class AccountRuntime {
       const lost = (await this.lease.renew?.([...this.held])) ?? []
       for (const id of lost) {
         this.held.delete(id) // no longer ours: close our socket without releasing someone else's lease
+        this.quiet.add(id) // and without reporting it: the new holder reports the account
         await this.opts.gateway.disconnect(id)
       }
     } catch (e) {

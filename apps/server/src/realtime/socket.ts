@@ -31,6 +31,8 @@ export interface RealtimeDeps {
   /** The same check a REST call on the session would make. */
   canJoinSession: (actor: Actor, sessionId: number) => Promise<boolean>
   relay: HubRelay
+  /** rooms shared across processes (the Redis adapter), when there are several */
+  adapt?: (io: Server) => void
 }
 
 /**
@@ -39,8 +41,8 @@ export interface RealtimeDeps {
  * every chat of the tenant), `tenant:<id>`; agents hear their sessions through `user:<id>`. It joins
  * `session:<id>` on request after the session check. The token is resolved again on every join,
  * so a revoked token cannot join new rooms, and every minute for every socket, so a revoked or
- * expired token stops hearing its rooms. With several processes (REDIS_URL) the rooms need a
- * shared adapter (@socket.io/redis-adapter); see the README note.
+ * expired token stops hearing its rooms. With several processes (REDIS_URL) the rooms are shared
+ * through the Redis adapter, so an event emitted in one process reaches sockets on every one.
  */
 export function installRealtime(
   app: FastifyInstance,
@@ -53,6 +55,7 @@ export function installRealtime(
       serveClient: false,
     },
   )
+  deps.adapt?.(io as unknown as Server)
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token

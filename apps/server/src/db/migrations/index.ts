@@ -20,6 +20,7 @@ import * as risk from './0019_risk.js'
 import * as statisticsRollups from './0020_statistics_rollups.js'
 import * as merchantsTemplates from './0021_merchants_templates.js'
 import * as dynamicsNurturing from './0022_dynamics_nurturing.js'
+import * as accountLeases from './0023_account_leases.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020_statistics_rollups': statisticsRollups,
   '0021_merchants_templates': merchantsTemplates,
   '0022_dynamics_nurturing': dynamicsNurturing,
+  '0023_account_leases': accountLeases,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import type { Signals } from '../../cluster/signals.js'
 import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
@@ -38,6 +39,8 @@ export interface DeskDeps {
   logger: Logger
   /** what a material sends as (the material library); without it a material send is not found */
   materials?: MaterialResolver
+  /** where a change of the sidebar counts is told to the other processes */
+  signals?: Signals
 }
 
 /**
@@ -47,7 +50,7 @@ export interface DeskDeps {
  */
 export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const { db, gateway, hub } = deps
-  const counts = new CountsCache()
+  const counts = new CountsCache(deps.signals)
   const list = new SessionListQuery(db, counts)
   const reads = new ChatReads(db, hub, deps.requests, counts)
   const chat = new ChatService(db, deps.outbox, hub, deps.requests, counts, deps.materials)

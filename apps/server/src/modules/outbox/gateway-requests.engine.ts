@@ -21,6 +21,8 @@ import {
 export interface GatewayRequestsConfig {
   pollMs: number
   leaseMs: number
+  /** this process's id when several processes share the accounts: only requests of accounts it may act for are claimed */
+  clusterSelf?: string
   /** a request its account cannot carry out for this long fails */
   maxWaitMs: number
   /** attempts before a transient error becomes a failure */
@@ -77,7 +79,13 @@ export class GatewayRequests implements Engine {
   }
 
   async tick(): Promise<boolean> {
-    const rows = await this.repo.systemClaim(this.owner, Date.now(), this.cfg.leaseMs, BATCH)
+    const rows = await this.repo.systemClaim(
+      this.owner,
+      Date.now(),
+      this.cfg.leaseMs,
+      BATCH,
+      this.cfg.clusterSelf,
+    )
     for (const row of rows) {
       try {
         await this.process(row)

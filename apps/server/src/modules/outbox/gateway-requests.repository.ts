@@ -59,6 +59,8 @@ export class GatewayRequestsRepository {
     now: number,
     leaseMs: number,
     limit: number,
+    /** this process, when several share the accounts: requests of accounts another process holds are left to it */
+    self?: string,
   ): Promise<GatewayRequestRow[]> {
     let due = this.db
       .selectFrom('gateway_requests')
@@ -69,6 +71,14 @@ export class GatewayRequestsRepository {
       .orderBy('due_at')
       .orderBy('id')
       .limit(limit)
+    if (self)
+      due = due.where('account_id', 'not in', (eb) =>
+        eb
+          .selectFrom('account_leases')
+          .select('account_leases.account_id')
+          .where('account_leases.holder', '<>', self)
+          .where('account_leases.expires_at', '>=', now),
+      )
     if (this.postgres) due = due.forUpdate().skipLocked()
     const rows = await this.db
       .updateTable('gateway_requests')

@@ -29,6 +29,8 @@ import type { SendPacer } from './send-pacer.js'
 export interface DispatcherConfig {
   pollMs: number
   leaseMs: number
+  /** this process's id when several processes share the accounts: only rows of accounts it may send for are claimed */
+  clusterSelf?: string
   batch: number
   /** a message not sendable for this long (account down, bucket empty) fails */
   maxWaitMs: number
@@ -88,7 +90,13 @@ export class OutboxDispatcher implements Engine {
 
   /** One round: claim, then send account by account (in order within an account). */
   async tick(): Promise<boolean> {
-    const rows = await this.repo.systemClaim(this.owner, Date.now(), this.cfg.leaseMs, this.cfg.batch)
+    const rows = await this.repo.systemClaim(
+      this.owner,
+      Date.now(),
+      this.cfg.leaseMs,
+      this.cfg.batch,
+      this.cfg.clusterSelf,
+    )
     if (rows.length === 0) return false
     const byAccount = new Map<number, OutboxRow[]>()
     for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r])

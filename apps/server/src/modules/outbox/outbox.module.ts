@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { Signals } from '../../cluster/signals.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
 import type { MessagingGateway } from '../../gateway/port.js'
@@ -23,7 +24,11 @@ export interface OutboxDeps {
   sessions: SessionsRepository
   /** the risk gate the dispatcher asks before each send */
   risk?: RiskGate
+  /** several processes sharing the accounts: this process's id, and where a queued send wakes the others */
+  shared?: { self: string; signals: Signals }
 }
+
+const WAKE_TOPIC = 'outbox.wake'
 
 /**
  * The one outbound path: every message is queued here and sent by the dispatcher; withdrawals
@@ -46,11 +51,20 @@ export function installOutbox(deps: OutboxDeps) {
       maxWaitMs: config.OUTBOX_MAX_WAIT_MS,
       maxAttempts: 5,
       sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_MS,
+      clusterSelf: deps.shared?.self,
     },
     logger.child({ module: 'outbox' }),
     deps.risk ?? null,
   )
-  outbox.onEnqueued = () => dispatcher.wake()
+  // a send queued here may be for an account another process holds: that process is woken too
+  const shared = deps.shared
+  outbox.onEnqueued = () => {
+    dispatcher.wake()
+    shared?.signals.publish(WAKE_TOPIC, null)
+  }
+  shared?.signals.subscribe(WAKE_TOPIC, (_payload, fromSelf) => {
+    if (!fromSelf) dispatcher.wake()
+  })
   const requests = new GatewayRequests(
     db,
     gateway,
@@ -60,6 +74,7 @@ export function installOutbox(deps: OutboxDeps) {
       leaseMs: config.OUTBOX_LEASE_MS,
       maxWaitMs: config.OUTBOX_MAX_WAIT_MS,
       maxAttempts: 5,
+      clusterSelf: deps.shared?.self,
     },
     logger.child({ module: 'gateway-requests' }),
   )

@@ -24,7 +24,14 @@ export class OutboxRepository {
    * Claim up to `limit` due rows whose lease is free or expired, in due order. A row left
    * 'sending' by a process that died comes back here once its lease runs out.
    */
-  async systemClaim(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  async systemClaim(
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+    /** this process, when several share the accounts: rows of accounts another process holds are left to it */
+    self?: string,
+  ): Promise<OutboxRow[]> {
     let due = this.db
       .selectFrom('outbox')
       .select('id')
@@ -34,6 +41,14 @@ export class OutboxRepository {
       .orderBy('due_at')
       .orderBy('id')
       .limit(limit)
+    if (self)
+      due = due.where('account_id', 'not in', (eb) =>
+        eb
+          .selectFrom('account_leases')
+          .select('account_leases.account_id')
+          .where('account_leases.holder', '<>', self)
+          .where('account_leases.expires_at', '>=', now),
+      )
     if (this.postgres) due = due.forUpdate().skipLocked()
     const rows = await this.db
       .updateTable('outbox')

@@ -1,3 +1,7 @@
+import type { Signals } from '../../cluster/signals.js'
+
+const SAVED_TOPIC = 'opt-out.saved'
+
 /** How long the tenants' rules are trusted before they are read again (another process may have saved). */
 const TTL_MS = 60_000
 
@@ -10,8 +14,8 @@ interface Rule {
  * The opt-out rule of each tenant, kept at hand for the inbound path (read on every customer
  * text, inside its transaction, so never a query each time): the tenant's own words when it set
  * some, otherwise the platform's list; and whether an opt-out also marks the customer invalid.
- * All tenants' rules are read at start and again in the background once a minute old; a save in
- * this process applies at once.
+ * All tenants' rules are read at start and again in the background once a minute old; a save
+ * applies at once, in every process when there are several.
  */
 export class OptOutRules {
   private rules = new Map<number, Rule>()
@@ -23,7 +27,14 @@ export class OptOutRules {
       { tenant_id: number; opt_out_words: string | null; opt_out_invalid: number }[]
     >,
     private readonly platformWords: () => readonly string[],
-  ) {}
+    private readonly signals?: Signals,
+  ) {
+    signals?.subscribe(SAVED_TOPIC, (payload, fromSelf) => {
+      if (fromSelf) return
+      const p = payload as { tenantId: number; words: string[] | null; invalid: boolean }
+      this.rules.set(p.tenantId, { words: p.words, invalid: p.invalid })
+    })
+  }
 
   /** The words in force for a tenant; matched like keywords (whole message, trimmed, any case). */
   readonly words = (tenantId: number): readonly string[] => {
@@ -37,9 +48,10 @@ export class OptOutRules {
     return this.rules.get(tenantId)?.invalid ?? false
   }
 
-  /** The tenant saved its settings in this process. */
+  /** The tenant saved its settings. */
   set(tenantId: number, words: readonly string[] | null, invalid: boolean): void {
     this.rules.set(tenantId, { words, invalid })
+    this.signals?.publish(SAVED_TOPIC, { tenantId, words, invalid })
   }
 
   /** Read every tenant's rule now (at start; tests). */

@@ -1,5 +1,6 @@
 import { ChatHistoryPath, ErrorCode, MassSendPath, Role, type TranslateLanguageCode } from '@app/core'
 import type { FastifyInstance } from 'fastify'
+import type { Signals } from '../../cluster/signals.js'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
@@ -16,6 +17,8 @@ export interface TenantSettingsDeps {
   db: Db
   /** the platform's opt-out words (the admin's system settings), in force for a tenant without its own */
   platformOptOutWords: () => readonly string[]
+  /** where a saved opt-out rule is told to the other processes */
+  signals?: Signals
   /** give the tenant's desk users a target language (the users module) */
   applyTargetLanguage: (caller: Caller, code: TranslateLanguageCode) => Promise<void>
   /** the inbound path, told where each tenant's opt-out rule comes from */
@@ -28,7 +31,7 @@ export interface TenantSettingsDeps {
 /** Tenant settings: the routes, the opt-out rules of the inbound path and the gate on agents' exports. */
 export function installTenantSettings(app: FastifyInstance, deps: TenantSettingsDeps) {
   const repo = new TenantSettingsRepository(deps.db)
-  const optOut = new OptOutRules(() => repo.systemOptOutRules(), deps.platformOptOutWords)
+  const optOut = new OptOutRules(() => repo.systemOptOutRules(), deps.platformOptOutWords, deps.signals)
   const service = new TenantSettingsService(repo, optOut, deps.platformOptOutWords, deps.applyTargetLanguage)
   deps.inbound.useOptOutWords(optOut.words)
   deps.inbound.useOptOutInvalid(optOut.marksInvalid)

@@ -13,7 +13,8 @@ export interface Ownership {
 
 export const OWNERSHIP: Record<string, Ownership> = {
   accounts: {
-    owns: ['ws_accounts', 'account_groups', 'acquisition_shares'],
+    // account_leases: written by the lease store in cluster/, on behalf of the accounts' runtime
+    owns: ['ws_accounts', 'account_groups', 'acquisition_shares', 'account_leases'],
     reads: ['users', 'fans', 'sessions', 'tenants'],
   },
   agents: { owns: ['agent_groups'] },
@@ -81,7 +82,8 @@ export const OWNERSHIP: Record<string, Ownership> = {
   },
   outbox: {
     owns: ['outbox', 'gateway_requests'],
-    reads: ['messages', 'sessions', 'ws_accounts', 'tenants', 'fans'],
+    // account_leases: rows of accounts another process holds are left to it
+    reads: ['messages', 'sessions', 'ws_accounts', 'tenants', 'fans', 'account_leases'],
   },
   platform: { owns: ['platform_settings'] },
   risk: {
