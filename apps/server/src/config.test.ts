@@ -44,3 +44,22 @@ describe('the WhatsApp link', () => {
     expect(() => loadConfig({ GATEWAY: 'whatsapp-web' })).toThrow(/GATEWAY/)
   })
 })
+
+describe('the shared simulated network', () => {
+  it('is not used unless SIM_URL is set', () => {
+    expect(loadConfig({ DEMO: '1' }).SIM_URL).toBeUndefined()
+  })
+
+  it('makes the simulator the WhatsApp link, on this machine only, when SIM_URL is set', () => {
+    expect(loadConfig({ SIM_URL: 'http://127.0.0.1:8090' })).toMatchObject({
+      SIM_URL: 'http://127.0.0.1:8090',
+      GATEWAY: 'simulator',
+      HOST: '127.0.0.1',
+    })
+  })
+
+  it('refuses SIM_URL with the real network or a malformed address, naming the setting', () => {
+    expect(() => loadConfig({ SIM_URL: 'http://127.0.0.1:8090', GATEWAY: 'baileys' })).toThrow(/SIM_URL/)
+    expect(() => loadConfig({ SIM_URL: '127.0.0.1:8090' })).toThrow(/SIM_URL/)
+  })
+})

@@ -8,6 +8,7 @@ import type { MessagingGateway } from './gateway/port.js'
 import { SimulatorGateway } from './gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
 import { SimNetwork } from './gateway/simulator/network.js'
+import { RemoteSimGateway } from './gateway/simulator/remote/client.js'
 import { createLogger } from './modules/ops/ops.logger.js'
 import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
 import { seedDemoBilling } from './modules/system/demo-billing.js'
@@ -28,7 +29,16 @@ const signIns = config.DEMO ? await seedDemo(db) : []
 const authStore = new KyselyAuthStateStore(db)
 let gateway: MessagingGateway
 let sim: AppDeps['sim']
-if (config.GATEWAY === 'simulator') {
+let remoteSim: RemoteSimGateway | undefined
+if (config.GATEWAY === 'simulator' && config.SIM_URL) {
+  // the simulated network is one shared service (npm run sim-service) that every server process connects to
+  remoteSim = new RemoteSimGateway({ url: config.SIM_URL, links: linkStoreOnAuthStore(authStore) })
+  await remoteSim
+    .ready(30_000)
+    .catch(() => logger.warn({ url: config.SIM_URL }, 'simulated network unreachable'))
+  gateway = remoteSim
+  sim = { phones: remoteSim.phones }
+} else if (config.GATEWAY === 'simulator') {
   // a fresh seed per start: the simulator's message ids come from it and must not repeat across restarts
   const network = new SimNetwork({ seed: randomInt(2 ** 31) })
   // the demo's customers and their chatter; the simulator alone starts with an empty network
@@ -47,7 +57,8 @@ if (config.DEMO) await seedDemoBilling(db, billing, platform.tenants)
 await app.listen({ port: config.PORT, host: config.HOST })
 await engines.start()
 if (sim && config.DEMO) {
-  const linked = await linkDemoNumbers({ db, login: messaging.login, ...sim, logger })
+  const network = 'network' in sim ? sim.network : sim.phones
+  const linked = await linkDemoNumbers({ db, login: messaging.login, network, gateway, logger })
   if (linked) logger.info({ linked }, 'demo numbers linked on the simulated network')
 }
 const address = `http://localhost:${config.PORT}`
@@ -91,6 +102,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     logger.info({ signal }, 'shutting down')
     void app
       .close()
+      .then(() => remoteSim?.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
   })

@@ -97,6 +97,15 @@ export class SimulatorGateway extends GatewayEmitter implements MessagingGateway
     await this.session(accountId).stop(true)
   }
 
+  /**
+   * The product's process died holding the account: what it had not yet handled goes back to the
+   * network for the next connection; then close as `disconnect` does.
+   */
+  async abandon(accountId: AccountId): Promise<void> {
+    this.sessions.get(accountId)?.abandon()
+    await this.disconnect(accountId)
+  }
+
   getStatus(accountId: AccountId): AccountStatus | undefined {
     return this.sessions.get(accountId)?.status
   }

@@ -54,6 +54,9 @@ export class SimSession implements SimDevice {
   private stopped = false
   private restriction: Restriction | undefined
   private readonly knownLids = new Set<string>()
+  /** events handed to the product whose handling has not finished (WhatsApp has no ack for them yet) */
+  private readonly unacked: SimDeviceEvent[] = []
+  private abandoned = false
 
   constructor(
     readonly accountId: AccountId,
@@ -85,7 +88,30 @@ export class SimSession implements SimDevice {
   }
 
   onEvent(ev: SimDeviceEvent): void {
-    this.run(() => this.handle(ev)).catch((e) => this.ctx.onError(e))
+    const kept = ev.type === 'message' || ev.type === 'receipt' || ev.type.startsWith('group.')
+    if (kept) this.unacked.push(ev)
+    this.run(() => (this.abandoned && kept ? undefined : this.handle(ev)))
+      .catch((e) => this.ctx.onError(e))
+      .finally(() => {
+        const i = this.unacked.indexOf(ev)
+        if (i >= 0) this.unacked.splice(i, 1)
+      })
+  }
+
+  /**
+   * The connection died under the product (its process was killed): like WhatsApp with messages
+   * a device never acknowledged, the events not yet handled go back to the device's offline
+   * backlog, in order, for the next connection of the account, wherever it is made.
+   */
+  abandon(): void {
+    if (this.abandoned) return
+    this.abandoned = true
+    const link = this.link
+    if (!link) return
+    const slot = this.ctx.network.world.phone(link.phone)?.devices.get(link.deviceId)
+    if (!slot) return
+    if (slot.device === this) slot.device = undefined
+    slot.backlog.unshift(...this.unacked.splice(0))
   }
 
   startLogin(req: LoginRequest): Promise<void> {

@@ -22,9 +22,12 @@ const GATEWAY_ERRORS: Partial<Record<GatewayErrorCode, ErrorCodeValue>> = {
  * catalogue's codes. `notFound` says what "not found" means for this call (a phone, a message or
  * a group); the network uses one code for all three.
  */
-export function asPhoneUser<T>(fn: () => T, notFound: ErrorCodeValue = ErrorCode.simPhoneUnknown): T {
+export async function asPhoneUser<T>(
+  fn: () => T | Promise<T>,
+  notFound: ErrorCodeValue = ErrorCode.simPhoneUnknown,
+): Promise<T> {
   try {
-    return fn()
+    return await fn()
   } catch (err) {
     if (err instanceof SimLinkError) throw new AppError(LINK_ERRORS[err.code])
     if (isGatewayError(err)) {

@@ -31,12 +31,12 @@ export function simRoutes(app: FastifyInstance, sim: SimService): void {
   const config = { public: true }
 
   r.get(`${base}/phones`, { config, schema: { tags, summary: 'Phones on the network' } }, async () =>
-    ok(sim.phones()),
+    ok(await sim.phones()),
   )
   r.post(
     `${base}/phones`,
     { config, schema: { tags, summary: 'Add (or rename) a phone', body: simPhoneBody } },
-    async (req) => ok(sim.addPhone(req.body.phone, req.body.name || undefined)),
+    async (req) => ok(await sim.addPhone(req.body.phone, req.body.name || undefined)),
   )
   r.get(`${base}/qrs`, { config, schema: { tags, summary: 'QR codes pending logins show' } }, async () =>
     ok(await sim.pendingQrs()),
@@ -54,14 +54,14 @@ export function simRoutes(app: FastifyInstance, sim: SimService): void {
   r.get(
     `${base}/chats`,
     { config, schema: { tags, summary: "A phone's chats", querystring: simPhoneQuery } },
-    async (req) => ok(sim.chats(req.query.phone)),
+    async (req) => ok(await sim.chats(req.query.phone)),
   )
   r.get(
     `${base}/messages`,
     { config, schema: { tags, summary: 'Messages of one chat, newest last', querystring: simMessagesQuery } },
     async (req) => {
       const { phone, peer, limit, before } = req.query
-      return ok(sim.messages(phone, peer, limit, before))
+      return ok(await sim.messages(phone, peer, limit, before))
     },
   )
   r.get(
@@ -75,7 +75,7 @@ export function simRoutes(app: FastifyInstance, sim: SimService): void {
       },
     },
     async (req, reply) => {
-      const item = sim.media(req.params.id)
+      const item = await sim.media(req.params.id)
       if (!item) return reply.callNotFound()
       return reply.header('cache-control', 'private, max-age=3600').type(item.mimetype).send(item.data)
     },
@@ -104,7 +104,7 @@ export function simRoutes(app: FastifyInstance, sim: SimService): void {
   r.get(
     `${base}/group`,
     { config, schema: { tags, summary: 'A group the phone is in', querystring: simGroupBody } },
-    async (req) => ok(sim.group(req.query.phone, req.query.groupId)),
+    async (req) => ok(await sim.group(req.query.phone, req.query.groupId)),
   )
   r.post(
     `${base}/group/create`,

@@ -16,17 +16,18 @@ import { inviteLink } from '../../gateway/jid.js'
 import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
 import type { StoredMedia } from '../../gateway/simulator/media.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
+import { localPhoneNetwork, type SimPhoneNetwork } from '../../gateway/simulator/remote/phone-api.js'
 import type { CustomerContent, SimLink } from '../../gateway/simulator/types.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { asPhoneUser } from './sim.errors.js'
 import { presentChat, presentMessage, presentPhone } from './sim.presenter.js'
 
-/** The simulated network and the product's side of it (present only in demo mode and tests). */
-export interface SimDeps {
-  network: SimNetwork
-  gateway: SimulatorGateway
-}
+/**
+ * The simulated network behind the /sim page (present only in demo mode and tests): in this
+ * process with its gateway, or the shared network service's phone side (SIM_URL).
+ */
+export type SimDeps = { network: SimNetwork; gateway: SimulatorGateway } | { phones: SimPhoneNetwork }
 
 /** Messages kept per chat are bounded by the network, so a page is cut from the whole chat. */
 const WHOLE_CHAT = 1_000_000
@@ -50,29 +51,29 @@ function customerContent(c: SimContentInput): CustomerContent {
  * product's own numbers, what WhatsApp or the owner may do to them (faults).
  */
 export class SimService {
+  private readonly network: SimPhoneNetwork
+
   constructor(
     private readonly db: Db,
-    private readonly sim: SimDeps,
-  ) {}
-
-  private get network(): SimNetwork {
-    return this.sim.network
+    sim: SimDeps,
+  ) {
+    this.network = 'phones' in sim ? sim.phones : localPhoneNetwork(sim.network, () => [sim.gateway])
   }
 
   /** Every phone on the network, the product's numbers first. */
-  phones(): SimPhoneView[] {
-    return this.network.listPhones().map(presentPhone)
+  async phones(): Promise<SimPhoneView[]> {
+    return (await this.network.listPhones()).map(presentPhone)
   }
 
   /** Put a phone on the network (or rename one). */
-  addPhone(phone: string, name?: string): SimPhoneView {
-    this.network.addPhone(phone, name ? { name } : {})
+  async addPhone(phone: string, name?: string): Promise<SimPhoneView> {
+    await this.network.addPhone(phone, name ? { name } : {})
     return this.phone(phone)
   }
 
   /** The QRs pending logins show, with the enterprise that is linking each. */
   async pendingQrs(): Promise<SimPendingQr[]> {
-    const pending = this.sim.gateway.pendingQrLogins()
+    const pending = await this.network.pendingQrLogins()
     const ids = pending.map((p) => Number(p.accountId)).filter((id) => Number.isInteger(id))
     const rows = ids.length ? await new AccountsRepository(this.db).systemTenantAccounts(ids) : []
     const tenantOf = new Map(rows.map((r) => [r.id, r.account]))
@@ -89,36 +90,30 @@ export class SimService {
 
   /** Scan a QR as `phone` (created on the network if new); resolves once the product has seen the link. */
   async scan(phone: string, qr: string): Promise<SimLinkResult> {
-    return this.linked(asPhoneUser(() => this.network.scanQr(phone, qr)))
+    return this.linked(await asPhoneUser(() => this.network.scanQr(phone, qr)))
   }
 
   /** Type a pairing code on `phone`; the code only works on the number the product asked for. */
   async pair(phone: string, code: string): Promise<SimLinkResult> {
-    return this.linked(asPhoneUser(() => this.network.enterPairingCode(phone, code)))
+    return this.linked(await asPhoneUser(() => this.network.enterPairingCode(phone, code)))
   }
 
-  chats(phone: string): SimChatView[] {
-    return this.network.chatsOf(phone).map((c) => {
-      const group = c.type === 'group' ? this.network.world.groups.get(c.peer) : undefined
-      const [last] = this.network.messagesBetween(phone, c.peer, 1)
-      return presentChat(
-        c,
-        c.type === 'direct' || Boolean(group?.participants.has(phone)),
-        last && presentMessage(last, phone),
-      )
-    })
+  async chats(phone: string): Promise<SimChatView[]> {
+    return (await this.network.chats(phone)).map((c) =>
+      presentChat(c.chat, c.member, c.last && presentMessage(c.last, phone)),
+    )
   }
 
   /** One chat of `phone`, oldest first; `before` is the id of the oldest message already shown. */
-  messages(phone: string, peer: string, limit: number, before?: string): SimMessagesPage {
-    const all = this.network.messagesBetween(phone, peer, WHOLE_CHAT)
+  async messages(phone: string, peer: string, limit: number, before?: string): Promise<SimMessagesPage> {
+    const all = await this.network.messagesBetween(phone, peer, WHOLE_CHAT)
     const end = before === undefined ? all.length : all.findIndex((m) => m.id === before)
     if (end < 0) return { list: [], hasMore: false }
     const start = Math.max(0, end - limit)
     return { list: all.slice(start, end).map((m) => presentMessage(m, phone)), hasMore: start > 0 }
   }
 
-  media(id: string): StoredMedia | undefined {
+  media(id: string): Promise<StoredMedia | undefined> {
     return this.network.media(`sim:${id}`)
   }
 
@@ -127,100 +122,71 @@ export class SimService {
     if (to === phone) throw badRequest('invalid')
     const c = customerContent(content)
     const sent = isSimGroupId(to)
-      ? asPhoneUser(() => this.network.customerSendGroup(phone, to, c), ErrorCode.simGroupNotFound)
-      : asPhoneUser(() => this.network.customerSend(phone, to, c))
-    await this.sim.gateway.idle()
+      ? await asPhoneUser(() => this.network.customerSendGroup(phone, to, c), ErrorCode.simGroupNotFound)
+      : await asPhoneUser(() => this.network.customerSend(phone, to, c))
+    await this.network.idle()
     return presentMessage(sent, phone)
   }
 
   /** The phone's user opens the chat: what the peer sent is read (blue ticks on the other side). */
   async read(phone: string, peer: string): Promise<void> {
-    this.known(phone)
-    this.network.customerRead(phone, peer)
-    await this.sim.gateway.idle()
+    await this.known(phone)
+    await this.network.customerRead(phone, peer)
+    await this.network.idle()
   }
 
   async revoke(phone: string, messageId: string): Promise<void> {
-    asPhoneUser(() => this.network.customerRevoke(phone, messageId), ErrorCode.simMessageNotFound)
-    await this.sim.gateway.idle()
+    await asPhoneUser(() => this.network.customerRevoke(phone, messageId), ErrorCode.simMessageNotFound)
+    await this.network.idle()
   }
 
   async createGroup(phone: string, subject: string, members: string[]): Promise<SimGroupView> {
-    const info = asPhoneUser(() => this.network.createGroup(phone, subject, members))
-    await this.sim.gateway.idle()
+    const info = await asPhoneUser(() => this.network.createGroup(phone, subject, members))
+    await this.network.idle()
     return this.group(phone, info.id)
   }
 
   async joinGroup(phone: string, code: string): Promise<SimGroupView> {
-    const info = asPhoneUser(() => this.network.joinGroup(phone, code), ErrorCode.simGroupNotFound)
-    await this.sim.gateway.idle()
+    const info = await asPhoneUser(() => this.network.joinGroup(phone, code), ErrorCode.simGroupNotFound)
+    await this.network.idle()
     return this.group(phone, info.id)
   }
 
   async leaveGroup(phone: string, groupId: string): Promise<void> {
-    asPhoneUser(() => this.network.leaveGroup(phone, groupId), ErrorCode.simGroupNotFound)
-    await this.sim.gateway.idle()
+    await asPhoneUser(() => this.network.leaveGroup(phone, groupId), ErrorCode.simGroupNotFound)
+    await this.network.idle()
   }
 
   /** A group the phone is in, with its invite code (so other phones can join). */
-  group(phone: string, groupId: string): SimGroupView {
-    const w = this.network.world
-    const g = w.groups.get(groupId)
+  async group(phone: string, groupId: string): Promise<SimGroupView> {
+    const g = await this.network.group(groupId)
     if (!g) throw new AppError(ErrorCode.simGroupNotFound)
-    if (!g.participants.has(phone)) throw new AppError(ErrorCode.simNotGroupMember)
-    return {
-      id: g.id,
-      subject: g.subject,
-      owner: g.owner,
-      inviteCode: g.inviteCode,
-      inviteLink: inviteLink(g.inviteCode),
-      participants: [...g.participants].map(([n, role]) => ({
-        phone: n,
-        name: w.phone(n)?.name ?? `+${n}`,
-        role,
-      })),
-    }
+    if (!g.participants.some((p) => p.phone === phone)) throw new AppError(ErrorCode.simNotGroupMember)
+    return { ...g, inviteLink: inviteLink(g.inviteCode) }
   }
 
   /** What WhatsApp (or the phone's owner) does to one of the product's numbers. */
   async fault(phone: string, fault: SimFault, outageMs?: number): Promise<SimPhoneView> {
-    const view = this.phone(phone)
+    const view = await this.phone(phone)
     if (!view.isAccount) throw new AppError(ErrorCode.simNotLinkedNumber)
-    const n = this.network
-    switch (fault) {
-      case 'disconnect':
-        n.disconnect(phone, outageMs ? { outageMs } : {})
-        break
-      case 'pushOut':
-        n.pushOut(phone)
-        break
-      case 'ban':
-        n.ban(phone)
-        break
-      case 'unban':
-        n.unban(phone)
-        break
-      case 'deviceRemoved':
-        if (!view.linked) throw new AppError(ErrorCode.simNotLinkedNumber)
-        n.deviceRemoved(phone)
-        break
-    }
-    await this.sim.gateway.idle()
+    if (fault === 'deviceRemoved' && !view.linked) throw new AppError(ErrorCode.simNotLinkedNumber)
+    await this.network.fault(phone, fault, outageMs)
+    await this.network.idle()
     return this.phone(phone)
   }
 
   private async linked(link: SimLink): Promise<SimLinkResult> {
-    await this.sim.gateway.idle(link.accountId)
+    await this.network.idle(link.accountId)
     return { accountId: Number(link.accountId), phone: link.phone }
   }
 
-  private known(phone: string): void {
-    if (!this.network.world.phone(phone)) throw new AppError(ErrorCode.simPhoneUnknown)
+  private async known(phone: string): Promise<void> {
+    if (!(await this.network.hasPhone(phone))) throw new AppError(ErrorCode.simPhoneUnknown)
   }
 
-  private phone(phone: string): SimPhoneView {
-    this.known(phone)
-    const view = this.network.listPhones().find((p) => p.number === phone)
+  private async phone(phone: string): Promise<SimPhoneView> {
+    await this.known(phone)
+    const view = (await this.network.listPhones()).find((p) => p.number === phone)
     if (!view) throw new AppError(ErrorCode.simPhoneUnknown)
     return presentPhone(view)
   }

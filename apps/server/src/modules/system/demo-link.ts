@@ -1,7 +1,6 @@
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
-import type { SimNetwork } from '../../gateway/simulator/network.js'
+import type { MessagingGateway } from '../../gateway/port.js'
 import type { AccountLoginService } from '../accounts/accounts.login.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import { TenantsRepository } from '../users/tenants.repository.js'
@@ -24,8 +23,12 @@ const LINK_WAIT_MS = 5_000
 export async function linkDemoNumbers(deps: {
   db: Db
   login: AccountLoginService
-  network: SimNetwork
-  gateway: SimulatorGateway
+  /** the simulated network, in this process or the shared service's phone side */
+  network: {
+    addPhone(number: string, init: { name?: string; business?: boolean }): unknown
+    scanQr(phone: string, qr: string): unknown
+  }
+  gateway: Pick<MessagingGateway, 'getStatus'>
   logger: Logger
   /** lets the network's clock run (tests on a manual clock) */
   settle?: () => Promise<void>
@@ -42,11 +45,11 @@ export async function linkDemoNumbers(deps: {
   let linked = 0
   for (const n of DEMO_NUMBERS) {
     try {
-      network.addPhone(n.phone, { name: n.name, business: n.business })
+      await network.addPhone(n.phone, { name: n.name, business: n.business })
       const { accountId } = await login.loginQr(tenant.id, master.id)
       const status = gateway.getStatus(String(accountId))
       if (status?.state !== 'awaiting_qr') throw new Error(`no QR for account ${accountId}`)
-      network.scanQr(n.phone, status.qr)
+      await network.scanQr(n.phone, status.qr)
       await deps.settle?.()
       if (!(await online(accounts, tenant.id, accountId)))
         throw new Error(`account ${accountId} did not come online`)
