@@ -9,8 +9,8 @@ const BATCH = 20
 const LEASE_MS = 60_000
 
 /**
- * Takes the due AI answers every `everyMs` (a lease on each, so two processes never answer the
- * same burst) and answers them one after another.
+ * Takes the due AI answers every `everyMs` and answers them one after another, each taken under
+ * a lease just before it is answered, so two processes never answer the same burst.
  */
 export class AiReplyEngine implements Engine {
   readonly name = 'ai-reply'
@@ -28,10 +28,17 @@ export class AiReplyEngine implements Engine {
   /** One round at `now`: the outcomes of the bursts answered. */
   async tick(now = Date.now()): Promise<AiOutcome[]> {
     const out: AiOutcome[] = []
+    const started = Date.now()
     try {
-      for (const job of await this.repo.systemTakeDue(this.owner, now, LEASE_MS, BATCH)) {
+      for (let i = 0; i < BATCH; i++) {
+        // one burst at a time, its lease starting when its answer does: answers taken together
+        // would see the later ones' leases lapse behind a slow provider, and another process
+        // answer them too
+        const at = now + (Date.now() - started)
+        const [job] = await this.repo.systemTakeDue(this.owner, at, LEASE_MS, 1)
+        if (!job) break
         try {
-          out.push(await this.service.answer(job, now))
+          out.push(await this.service.answer(job, at))
         } catch (err) {
           this.log.error({ err, sessionId: job.session_id }, 'AI reply failed')
           out.push('failed')

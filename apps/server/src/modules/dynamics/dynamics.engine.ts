@@ -119,6 +119,8 @@ export class DynamicsEngine implements Engine {
     const content = await this.content(post)
     if (!content) return this.fail(t, DynamicFailure.mediaMissing)
     const accountId = String(t.account_id)
+    // the parts before it may have outlasted this part's lease: post only while still holding it
+    if (!(await this.repo.systemRenew(t, this.owner, this.now(), this.cfg.leaseMs))) return
     let messageId = t.wa_message_id
     if (!messageId) {
       messageId = this.gateway.newMessageId(accountId)

@@ -149,6 +149,21 @@ export class DynamicsRepository {
     return this.db.selectFrom('status_posts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * Renew the lease right before the post goes out; false when it lapsed and another process took
+   * the part (it posts it, this one must not).
+   */
+  async systemRenew(t: StatusTarget, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('status_post_targets')
+      .set({ lease_until: now + leaseMs })
+      .where('id', '=', t.id)
+      .where('lease_owner', '=', owner)
+      .where('state', '=', DynamicTargetState.pending)
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1
+  }
+
   /** Remember the message id before the first attempt (a retry reuses it). */
   async systemSetMessageId(t: StatusTarget, owner: string, messageId: string): Promise<void> {
     await this.db

@@ -220,14 +220,25 @@ export class InheritanceRepository {
     return row.id
   }
 
-  /** A committed batch: its counts and cursor, in the batch's transaction; the lease goes on. */
+  /**
+   * A committed batch: its counts and cursor, in the batch's transaction; the lease goes on. Only
+   * from the cursor the batch started at (`fromFanId`): false when another worker moved it (this
+   * one's lease lapsed mid-way), and the caller rolls the batch back.
+   */
   async advance(
     q: Q,
     tenantId: number,
     id: number,
-    b: { moved: number; repeated: number; lastFanId: number; leaseUntil: number; now: number },
-  ): Promise<void> {
-    await q
+    b: {
+      moved: number
+      repeated: number
+      fromFanId: number
+      lastFanId: number
+      leaseUntil: number
+      now: number
+    },
+  ): Promise<boolean> {
+    const res = await q
       .updateTable('fan_inheritances')
       .set((eb) => ({
         moved: eb('moved', '+', b.moved),
@@ -238,7 +249,10 @@ export class InheritanceRepository {
       }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .execute()
+      .where('status', '=', 'running')
+      .where('last_fan_id', '=', b.fromFanId)
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows) === 1
   }
 
   async finish(tenantId: number, id: number, now: number): Promise<void> {

@@ -52,6 +52,9 @@ export interface InheritanceDeps {
 export const INHERIT_BATCH = 500
 /** A running hand-over is its worker's for this long after its last batch. */
 export const INHERIT_LEASE_MS = 60_000
+
+/** Thrown in a batch's transaction when another worker moved the hand-over on: the batch rolls back. */
+class InheritanceTakenOver extends Error {}
 /**
  * How long a request waits for its hand-over: a larger one answers as running and goes on
  * behind it (the records list shows its progress), so the client's timeout never cuts it.
@@ -208,6 +211,23 @@ export class InheritanceService {
 
   /** Run the batches after `afterId` to the end, then close the record. */
   private async run(id: number, choice: InheritChoice, to: InheritAccount, afterId: number): Promise<void> {
+    try {
+      await this.batches(id, choice, to, afterId)
+    } catch (err) {
+      if (!(err instanceof InheritanceTakenOver)) throw err
+      this.deps.log.warn(
+        { tenantId: choice.tenantId, inheritance: id },
+        'fan inheritance taken over by another worker',
+      )
+    }
+  }
+
+  private async batches(
+    id: number,
+    choice: InheritChoice,
+    to: InheritAccount,
+    afterId: number,
+  ): Promise<void> {
     const { tenantId } = choice
     let cursor = afterId
     for (;;) {
@@ -224,13 +244,16 @@ export class InheritanceService {
           if (s.created) opened.push(s.session.id)
         }
         const lastFanId = fans[fans.length - 1]?.id ?? cursor
-        await this.repo.advance(tx, tenantId, id, {
+        const advanced = await this.repo.advance(tx, tenantId, id, {
           moved,
           repeated: handed.size - moved,
+          fromFanId: cursor,
           lastFanId,
           leaseUntil: now + INHERIT_LEASE_MS,
           now,
         })
+        // another worker took the hand-over on (this one stalled past its lease): it finishes it
+        if (!advanced) throw new InheritanceTakenOver()
         return lastFanId
       })
       if (last === null) break

@@ -25,10 +25,39 @@ function reviver(_key: string, value: unknown): unknown {
   return value
 }
 
+/** The writer's pid in a kept event's name (`<time>-<pid>-<seq>.json`); 0 when the name has none. */
+function writerOf(name: string): number {
+  const m = /^\d+-(\d+)-/.exec(name)
+  return m ? Number(m[1]) : 0
+}
+
+/** Whether a process of this machine is running under `pid` (this one included). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true
+  if (pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    // EPERM: it runs, under another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** A file being replayed: `<name>.replaying-<pid>` of the process that claimed it. */
+const CLAIMED = /^(.+\.json)\.replaying-(\d+)$/
+
 /**
  * The last line of defence for inbound events: WhatsApp does not deliver a message twice once
  * the socket has taken it, so an event the database refused (after the retries) is written to a
  * file, flushed to disk, and stored again on the next start. Nothing accepted is lost.
+ *
+ * Several server processes of one machine may share the directory. Each writes files of its own
+ * (its pid in the name). At start a process replays its own files and the orphans of processes
+ * no longer running; the files of a process still running are its own, left to it (they become
+ * orphans once it stops, and the next process to start replays them). A file is claimed by an
+ * atomic rename before it is replayed, so two processes starting together never replay the same
+ * one; a claim whose process died mid-replay is an orphan again at the next start.
  */
 export class InboundSpool {
   private seq = 0
@@ -68,25 +97,27 @@ export class InboundSpool {
   }
 
   /**
-   * Hand every kept event to `apply`, oldest first; a file is removed once applied. Stops at the
-   * first failure so the order is kept for the next attempt. Returns how many were applied.
+   * Hand every kept event this process may replay to `apply`, oldest first; a file is removed
+   * once applied. Stops at the first failure so the order is kept for the next attempt (the files
+   * not applied are given back). Returns how many were applied.
    */
   async replay(apply: (event: SpooledEvent, payload: unknown) => Promise<void>): Promise<number> {
+    const claimed = this.claim()
     let done = 0
-    for (const name of this.pending()) {
-      const file = path.join(this.dir, name)
+    for (const [i, { name, file }] of claimed.entries()) {
       let entry: Entry
       try {
         entry = JSON.parse(fs.readFileSync(file, 'utf8'), reviver) as Entry
       } catch (err) {
         this.log.error({ err, file: name }, 'unreadable inbound spool file set aside')
-        fs.renameSync(file, `${file}.bad`)
+        fs.renameSync(file, path.join(this.dir, `${name}.bad`))
         continue
       }
       try {
         await apply(entry.event, entry.payload)
       } catch (err) {
         this.log.warn({ err, file: name }, 'inbound spool replay stopped')
+        for (const rest of claimed.slice(i)) this.unclaim(rest)
         break
       }
       fs.rmSync(file)
@@ -94,5 +125,37 @@ export class InboundSpool {
     }
     if (done) this.log.info({ replayed: done }, 'kept inbound events stored')
     return done
+  }
+
+  /** Take the files this process replays, oldest first: its own and the orphans of stopped processes. */
+  private claim(): { name: string; file: string }[] {
+    if (!fs.existsSync(this.dir)) return []
+    // a replay cut short by its process's death: the files go back to be claimed again
+    for (const f of fs.readdirSync(this.dir)) {
+      const m = CLAIMED.exec(f)
+      if (m?.[1] && !alive(Number(m[2]))) this.unclaim({ name: m[1], file: path.join(this.dir, f) })
+    }
+    const out: { name: string; file: string }[] = []
+    for (const name of this.pending()) {
+      if (alive(writerOf(name)) && writerOf(name) !== process.pid) continue
+      const file = path.join(this.dir, `${name}.replaying-${process.pid}`)
+      try {
+        fs.renameSync(path.join(this.dir, name), file)
+      } catch (err) {
+        // another process starting at the same time claimed it first
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue
+        throw err
+      }
+      out.push({ name, file })
+    }
+    return out
+  }
+
+  private unclaim(c: { name: string; file: string }): void {
+    try {
+      fs.renameSync(c.file, path.join(this.dir, c.name))
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
   }
 }

@@ -56,11 +56,23 @@ const jidOf = (phone: string) => `${phone}@s.whatsapp.net`
  * day, spread over the hours. An account banned, logged out or deleted stops; its partner waits
  * for a new one. Every step is a row with a due time on the engine's clock, so a restart resumes.
  */
+/** A stored message, as the read receipts of a nurturing pair need it. */
+interface ReceivedNote {
+  tenantId: number
+  accountId: number
+  sessionId: number
+  fromMe: boolean
+  live: boolean
+  waMessageId: string
+}
+
 export class NurturingEngine implements Engine {
   readonly name = 'nurturing'
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly loop: EngineLoop
   private reads = Promise.resolve()
+  /** received messages waiting for their read receipt's lookup */
+  private toRead: ReceivedNote[] = []
   /** accounts linked before any rule's days could start: never enrolled (this process's memory) */
   private readonly tooOld = new Set<number>()
 
@@ -111,29 +123,37 @@ export class NurturingEngine implements Engine {
   }
 
   /** A message one nurtured account received from its partner is read, as a person would. */
-  noteReceived(e: {
-    tenantId: number
-    accountId: number
-    sessionId: number
-    fromMe: boolean
-    live: boolean
-    waMessageId: string
-  }): void {
+  noteReceived(e: ReceivedNote): void {
     if (e.fromMe || !e.live) return
+    this.toRead.push(e)
+    // one lookup of the active pairs serves every note queued before it runs
+    if (this.toRead.length > 1) return
     this.reads = this.reads
-      .then(async () => {
-        const p = await this.repo.systemActivePairOf(e.accountId)
-        if (!p) return
+      .then(() => this.markRead())
+      .catch((err) => this.log.warn({ err }, 'nurturing read receipt not queued'))
+  }
+
+  /** The notes queued so far: one lookup of their accounts' active pairs, then a receipt each. */
+  private async markRead(): Promise<void> {
+    const notes = this.toRead
+    this.toRead = []
+    const pairs = await this.repo.systemActivePairsOf([...new Set(notes.map((e) => e.accountId))])
+    for (const e of notes) {
+      try {
+        const p = pairs.find((x) => x.a_account_id === e.accountId || x.b_account_id === e.accountId)
+        if (!p) continue
         const isA = p.a_account_id === e.accountId
-        if ((isA ? p.a_session_id : p.b_session_id) !== e.sessionId) return
+        if ((isA ? p.a_session_id : p.b_session_id) !== e.sessionId) continue
         const partner = (await this.repo.systemPairAccounts(p)).find((a) => a.account_id !== e.accountId)
-        if (!partner?.phone) return
+        if (!partner?.phone) continue
         await this.ports.markRead(e.tenantId, e.accountId, e.sessionId, {
           chatId: jidOf(partner.phone),
           id: e.waMessageId,
         })
-      })
-      .catch((err) => this.log.warn({ err }, 'nurturing read receipt not queued'))
+      } catch (err) {
+        this.log.warn({ err }, 'nurturing read receipt not queued')
+      }
+    }
   }
 
   private async enrol(): Promise<void> {
@@ -303,6 +323,8 @@ export class NurturingEngine implements Engine {
         updated_at: now,
       })
     }
+    // the turns before it may have outlasted this pair's lease: send only while still holding it
+    if (!(await this.repo.systemRenewPair(p, this.owner, this.now(), this.leaseMs))) return
     await this.ports.send(p.tenant_id, p.turn === 'a' ? p.a_session_id : p.b_session_id, pick)
     await this.presence(sender.account_id, 'paused', receiver.phone)
     await this.repo.systemUpdateAccount(sender.account_id, {

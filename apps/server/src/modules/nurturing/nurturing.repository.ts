@@ -255,6 +255,21 @@ export class NurturingRepository {
     return rows.sort((a, b) => a.next_at - b.next_at)
   }
 
+  /**
+   * Renew the pair's lease right before a message goes out; false when it lapsed and another
+   * process took the pair (its turn is that process's now).
+   */
+  async systemRenewPair(p: NurturingPair, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('nurturing_pairs')
+      .set({ lease_until: now + leaseMs })
+      .where('id', '=', p.id)
+      .where('lease_owner', '=', owner)
+      .where('state', '=', 'active')
+      .executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1
+  }
+
   async systemUpdatePair(
     p: NurturingPair,
     owner: string,
@@ -291,6 +306,17 @@ export class NurturingRepository {
       .where('state', '=', 'active')
       .where((eb) => eb.or([eb('a_account_id', '=', accountId), eb('b_account_id', '=', accountId)]))
       .executeTakeFirst()
+  }
+
+  /** The active pairs any of these accounts talks in (one statement for many received messages). */
+  systemActivePairsOf(accountIds: number[]) {
+    if (accountIds.length === 0) return Promise.resolve([])
+    return this.db
+      .selectFrom('nurturing_pairs')
+      .selectAll()
+      .where('state', '=', 'active')
+      .where((eb) => eb.or([eb('a_account_id', 'in', accountIds), eb('b_account_id', 'in', accountIds)]))
+      .execute()
   }
 
   /** Each nurtured account's progress, for the admin. */

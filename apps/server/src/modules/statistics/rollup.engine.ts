@@ -11,6 +11,9 @@ const BATCH = 5_000
 const BATCHES_PER_ROUND = 40
 const LEASE_MS = 60_000
 
+/** Thrown in a batch's transaction when another process moved the cursor past it: the counts roll back. */
+class CursorMoved extends Error {}
+
 export interface RollupOptions {
   everyMs: number
   /**
@@ -38,7 +41,9 @@ export interface RoundResult {
  * per batch with the cursor's move, so a crash counts nothing twice and nothing is missed. The
  * work is incremental (the rows are written once and never change their counted fields), so a
  * day is never recounted, and the cost of a round is the new rows only. A lease on the cursor row
- * keeps a second process out.
+ * keeps a second process out; it is renewed before every batch, and each batch's cursor move is
+ * conditional on the cursor still standing before the batch, so a process whose lease lapsed
+ * mid-round (a stall longer than the lease) rolls its batch back instead of counting it twice.
  */
 export class RollupEngine implements Engine {
   readonly name = 'statistics-rollup'
@@ -63,6 +68,7 @@ export class RollupEngine implements Engine {
       if (!(await this.repo.systemLease(this.owner, now, LEASE_MS))) return result
       result.leased = true
       const cutoff = now - this.options.settleMs
+      let leasedAt = Date.now()
       for (const [key, step] of [
         ['sessions', () => this.sessionsBatch(cutoff)],
         ['fans', () => this.fansBatch(cutoff)],
@@ -73,6 +79,11 @@ export class RollupEngine implements Engine {
             result.more = true
             break
           }
+          // the lease lasts the whole round, however many batches it takes
+          if (Date.now() - leasedAt > LEASE_MS / 3) {
+            if (!(await this.repo.systemLease(this.owner, Date.now(), LEASE_MS))) throw new CursorMoved()
+            leasedAt = Date.now()
+          }
           const [n, full] = await step()
           result[key] += n
           if (!full) break
@@ -80,7 +91,8 @@ export class RollupEngine implements Engine {
       }
       await this.repo.systemRelease(this.owner)
     } catch (err) {
-      this.log.error({ err }, 'statistics rollup round failed')
+      if (err instanceof CursorMoved) this.log.warn('statistics rollup lease taken over; round stopped')
+      else this.log.error({ err }, 'statistics rollup round failed')
     }
     return result
   }
@@ -114,7 +126,8 @@ export class RollupEngine implements Engine {
       const last = rows[rows.length - 1]
       const { rolled_to } = await this.repo.systemCursor('messages', tx)
       const newest = Math.max(rolled_to ?? 0, ...rows.map((r) => r.timestamp))
-      await this.repo.systemAdvance(tx, 'messages', last.id, newest)
+      if (!(await this.repo.systemAdvance(tx, 'messages', rows[0].id, last.id, newest)))
+        throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
@@ -128,7 +141,8 @@ export class RollupEngine implements Engine {
       for (const s of rows)
         delta.dailyOf(s.tenant_id, statsDay(s.created_at), s.account_id, s.agent_id).sessions_opened += 1
       await this.repo.systemAddDaily(tx, [...delta.daily.values()])
-      await this.repo.systemAdvance(tx, 'sessions', rows[rows.length - 1].id)
+      if (!(await this.repo.systemAdvance(tx, 'sessions', rows[0].id, rows[rows.length - 1].id)))
+        throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
@@ -139,7 +153,8 @@ export class RollupEngine implements Engine {
     if (!rows.length) return [0, false]
     await this.db.transaction().execute(async (tx) => {
       await this.repo.systemAddFans(tx, rows)
-      await this.repo.systemAdvance(tx, 'fans', rows[rows.length - 1].id)
+      if (!(await this.repo.systemAdvance(tx, 'fans', rows[0].id, rows[rows.length - 1].id)))
+        throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }

@@ -317,11 +317,24 @@ export class RollupRepository {
         .execute()
   }
 
-  async systemAdvance(q: Db, name: CursorName, lastId: number, rolledTo?: number): Promise<void> {
-    await q
+  /**
+   * Moves a cursor past a batch whose first row is `firstId`, only if the cursor is still before
+   * it: a batch counted meanwhile by another process (its lease lapsed mid-round) is not counted
+   * twice. False when the cursor had moved; the caller rolls its counts back.
+   */
+  async systemAdvance(
+    q: Db,
+    name: CursorName,
+    firstId: number,
+    lastId: number,
+    rolledTo?: number,
+  ): Promise<boolean> {
+    const res = await q
       .updateTable('stat_cursors')
       .set(rolledTo === undefined ? { last_id: lastId } : { last_id: lastId, rolled_to: rolledTo })
       .where('name', '=', name)
-      .execute()
+      .where('last_id', '<', firstId)
+      .executeTakeFirst()
+    return Number(res.numUpdatedRows) === 1
   }
 }
