@@ -51,12 +51,11 @@ export function routeWeight(distDir: string, sources: string[]): RouteWeight {
 }
 
 /**
- * The routes with a budget, by the page modules each opens. `target` is the goal the routes are
- * being brought to; `ceiling` is what the build may not pass today (it fails the tests), lowered
- * as the routes get lighter.
+ * The routes with a budget, by the page modules each opens: the build may not pass `ceilingKb`
+ * (it fails the tests), which is the route's budget.
  */
 export const BUDGET_ROUTES = {
-  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 285 },
+  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 250 },
   /**
    * the agent desk with a chat open: the signed-in pages' antd App context and whole text, the
    * desk's layout and the session page with its chat
@@ -69,6 +68,6 @@ export const BUDGET_ROUTES = {
       'src/pages/customerServiceDesk/deskSession/index.tsx',
     ],
     targetKb: 450,
-    ceilingKb: 592,
+    ceilingKb: 450,
   },
 } as const

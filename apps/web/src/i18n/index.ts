@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type LanguageCode, normalizeLanguage, validationMessages } from '@app/core'
 import type { Locale } from 'antd/es/locale'
-import zhCN from 'antd/locale/zh_CN'
+import zhCN from 'antd/es/locale/zh_CN'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { StorageKey } from '../utils/storage'
@@ -33,10 +33,13 @@ const translations: Record<LanguageCode, () => Promise<typeof zh>> = {
   en: () => import('./en').then((m) => m.en),
 }
 
-/** antd's own text (pagination, empty lists, pickers) per language: another language's loads with its text. */
+/**
+ * antd's own text (pagination, empty lists, pickers) per language: another language's loads with
+ * its text. From antd's ES modules, which its components share (antd/locale/* are CommonJS copies).
+ */
 const antdLocales: Partial<Record<LanguageCode, Locale>> = { zh: zhCN }
 const antdLocaleLoaders: Record<Exclude<LanguageCode, 'zh'>, () => Promise<Locale>> = {
-  en: () => import('antd/locale/en_US').then((m) => m.default),
+  en: () => import('antd/es/locale/en_US').then((m) => m.default),
 }
 
 /** antd's locale of a language whose text is loaded (the default language's until then). */

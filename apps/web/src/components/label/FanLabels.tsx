@@ -1,12 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { checkLabelName } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Flex, Select, Spin, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { App, Button, Flex, Spin, Tag, Typography } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addLabelsToFans, createLabel, removeLabelsFromFans } from '../../api/label'
 import { validationText } from '../../i18n'
 import { refreshLabels, useAllLabels, useFanLabels } from './useLabels'
+
+// the picker loads when a label is first added
+const Select = lazy(() => import('antd/es/select'))
 
 interface Props {
   fanId: number
@@ -94,25 +97,27 @@ export function FanLabels({ fanId }: Props) {
           </Tag>
         ))}
         {adding ? (
-          <Select<number>
-            autoFocus
-            defaultOpen
-            size="small"
-            value={null}
-            loading={all.isLoading}
-            placeholder={t('label.addPlaceholder')}
-            showSearch={{ searchValue: search, onSearch: setSearch, filterOption: false }}
-            options={options}
-            notFoundContent={t('label.noMoreLabels')}
-            onChange={(v) => void add(v)}
-            onBlur={() => {
-              setAdding(false)
-              setSearch('')
-            }}
-            popupMatchSelectWidth={220}
-            style={{ width: 180 }}
-            data-testid="fan-label-select"
-          />
+          <Suspense fallback={<Spin size="small" />}>
+            <Select
+              autoFocus
+              defaultOpen
+              size="small"
+              value={null}
+              loading={all.isLoading}
+              placeholder={t('label.addPlaceholder')}
+              showSearch={{ searchValue: search, onSearch: setSearch, filterOption: false }}
+              options={options}
+              notFoundContent={t('label.noMoreLabels')}
+              onChange={(v) => void add(v as number)}
+              onBlur={() => {
+                setAdding(false)
+                setSearch('')
+              }}
+              popupMatchSelectWidth={220}
+              style={{ width: 180 }}
+              data-testid="fan-label-select"
+            />
+          </Suspense>
         ) : (
           <Button
             size="small"

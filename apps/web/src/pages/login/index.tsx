@@ -1,6 +1,9 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { checkLoginPassword, checkUsername, LOGIN_PASSWORD_MAX, USERNAME_MAX } from '@app/core'
-import { Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
+// the two fields alone: antd's Input also carries its search box, text area and code input
+import Input from 'antd/es/input/Input'
+import Password from 'antd/es/input/Password'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
@@ -69,7 +72,7 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Form.Item name="password" rules={[checkRule(checkLoginPassword)]}>
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('auth.passwordPlaceholder')}
             aria-label={t('auth.password')}

@@ -1,11 +1,15 @@
 import { ArrowLeftOutlined, IdcardOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import type { DeskSessionView } from '@app/core'
-import { Button, Drawer, Empty, Flex, Tooltip, Typography } from 'antd'
+import { Button, Empty, Flex, Tooltip, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatBox } from '../chat'
+import { lazyDialog } from '../lazyDialog'
 import { ChatHeader } from './ChatHeader'
 import { SidePanel } from './sidePanel/SidePanel'
+
+// only narrow screens show the panel in a drawer: it loads when first opened
+const Drawer = lazyDialog(() => import('antd/es/drawer').then((m) => m.default))
 
 const PANEL_KEY = 'deskSidePanel'
 const LIST_WIDTH = 340

@@ -1,12 +1,13 @@
 import { SESSION_FILTERS, type SessionFilterValue } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
+import { Skeleton } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { lazyPart } from '../../../components/lazyPart'
 import { useAppStore } from '../../../stores/app'
 import { lazyDialog } from '../lazyDialog'
 import { deskKeys, type SessionListParams } from '../queryKeys'
-import { AccountPicker } from './AccountPicker'
 import { DeskColumns } from './DeskColumns'
 import { GroupListTools } from './GroupListTools'
 import { SessionList } from './SessionList'
@@ -15,6 +16,11 @@ import { useSelection } from './useSelection'
 import { useSessionActions } from './useSessionActions'
 import { updateSessionLists, useSessionList } from './useSessionList'
 
+// the related-account view's picker (antd's Select) loads when that view first opens
+const AccountPicker = lazyPart(
+  () => import('./AccountPicker').then((m) => m.AccountPicker),
+  <Skeleton.Input active size="small" block />,
+)
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 
 const SEARCH_DELAY_MS = 300

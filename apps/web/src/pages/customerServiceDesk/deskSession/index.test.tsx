@@ -12,7 +12,7 @@ vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../chat', () => ({
   ChatBox: ({ session }: { session: DeskSessionView }) => <div data-testid="chat-box">{session.title}</div>,
 }))
-vi.mock('../group', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
+vi.mock('../group/GroupPanel', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
 vi.mock('../../../components/label/FanLabels', () => ({ FanLabels: () => <div data-testid="fan-labels" /> }))
 vi.mock('../../../api/desk', () => ({
   pageSessions: vi.fn(),

@@ -8,10 +8,13 @@ import { deleteSession, migrateSession, setSessionFlag } from '../../../api/desk
 import { deskAgentId } from '../../../stores/desk'
 import { lazyDialog } from '../lazyDialog'
 import { deskKeys } from '../queryKeys'
-import { DeleteSessionModal } from './DeleteSessionModal'
 import { applyRow, type DeskRow, removeRow } from './sessionCache'
 import { updateSessionLists } from './useSessionList'
 
+const DeleteSessionModal = lazyDialog(
+  () => import('./DeleteSessionModal').then((m) => m.DeleteSessionModal<DeskRow>),
+  (props) => props.session !== null,
+)
 const MigrateModal = lazyDialog(
   () => import('./MigrateModal').then((m) => m.MigrateModal),
   (props) => props.session !== null,

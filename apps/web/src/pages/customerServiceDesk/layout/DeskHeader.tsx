@@ -1,15 +1,21 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Access as Areas } from '@app/core'
-import { Badge, Button, Flex, Tag, Tooltip, Typography } from 'antd'
+import { Badge, Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Access } from '../../../app/Access'
 import { LanguageSwitch } from '../../../components/LanguageSwitch'
+import { lazyPart } from '../../../components/lazyPart'
 import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
 import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
 import { useDesk } from '../../../stores/desk'
 import { useIsCustomerMaster } from '../../../stores/session'
-import { ActingAgentPicker } from './ActingAgentPicker'
+
+// only a supervisor picks an agent: the picker (antd's Select) loads for them alone
+const ActingAgentPicker = lazyPart(
+  () => import('./ActingAgentPicker').then((m) => m.ActingAgentPicker),
+  <Skeleton.Input active size="small" />,
+)
 
 /** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
 export function DeskHeader() {

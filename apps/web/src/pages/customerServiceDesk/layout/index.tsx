@@ -1,6 +1,6 @@
 import { Access, SIDEBAR_WIDTH_PX } from '@app/core'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Drawer, Layout } from 'antd'
+import { Layout } from 'antd'
 import { Suspense, useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../../app/PageLoading'
@@ -20,6 +20,8 @@ import { PresenceGate } from './PresenceGate'
 import { useDeskLiveCounts } from './useDeskLiveCounts'
 import { useDeskPresence } from './useDeskPresence'
 
+// only narrow screens show the rail in a drawer: it loads when first opened
+const Drawer = lazyDialog(() => import('antd/es/drawer').then((m) => m.default))
 const DeskSettingsModal = lazyDialog(() => import('./DeskSettingsModal').then((m) => m.DeskSettingsModal))
 
 const RAIL_WIDTH = SIDEBAR_WIDTH_PX

@@ -8,8 +8,6 @@ import { sendChatMessage } from '../../../../api/chat'
 import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
 import { lazyDialog } from '../../lazyDialog'
 import { type ComposerDialog, ComposerToolbar } from './ComposerToolbar'
-import { ContactCardModal } from './ContactCardModal'
-import { LinkModal } from './LinkModal'
 import { OrderTemplatePicker } from './OrderTemplatePicker'
 import { QuoteBar } from './QuoteBar'
 import type { SendContent } from './sendBody'
@@ -18,7 +16,10 @@ import { useChatUploads } from './useChatUploads'
 import { useVoiceRecorder } from './useVoiceRecorder'
 import { VoiceBar } from './VoiceBar'
 
+// the dialogs check their content with the endpoint's schema: zod loads with the first one opened
 const LocationModal = lazyDialog(() => import('./LocationModal').then((m) => m.LocationModal))
+const ContactCardModal = lazyDialog(() => import('./ContactCardModal').then((m) => m.ContactCardModal))
+const LinkModal = lazyDialog(() => import('./LinkModal').then((m) => m.LinkModal))
 const MaterialPicker = lazyDialog(() =>
   import('../../../../components/material/MaterialPicker').then((m) => m.MaterialPicker),
 )

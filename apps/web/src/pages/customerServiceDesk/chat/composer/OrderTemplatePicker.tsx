@@ -1,9 +1,16 @@
 import { ProfileOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, List, Popover, Spin, Tooltip, Typography } from 'antd'
+import { Button, Empty, Popover, Spin, Tooltip } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { orderTemplatesForChat } from '../../../../api/merchants'
+import { lazyPart } from '../../../../components/lazyPart'
+
+// antd's List (with its pagination) loads when the picker first shows templates
+const OrderTemplateList = lazyPart(
+  () => import('./OrderTemplateList').then((m) => m.OrderTemplateList),
+  <Spin />,
+)
 
 /**
  * The order templates of the tenant, filled for the open chat ({nickname}, {phone}, {account},
@@ -31,29 +38,12 @@ export function OrderTemplatePicker({
   ) : (list.data ?? []).length === 0 ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('merchants.templates.empty')} />
   ) : (
-    <List
-      size="small"
-      style={{ width: 320, maxHeight: 360, overflow: 'auto' }}
-      dataSource={list.data ?? []}
-      renderItem={(tpl) => (
-        <List.Item
-          style={{ cursor: 'pointer' }}
-          onClick={() => {
-            onPick(tpl.text)
-            setOpen(false)
-          }}
-          data-testid="chat-order-template-item"
-        >
-          <List.Item.Meta
-            title={tpl.name}
-            description={
-              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
-                {tpl.text}
-              </Typography.Paragraph>
-            }
-          />
-        </List.Item>
-      )}
+    <OrderTemplateList
+      templates={list.data ?? []}
+      onPick={(text) => {
+        onPick(text)
+        setOpen(false)
+      }}
     />
   )
   return (

@@ -1,7 +1,11 @@
 import { CloseOutlined, ReloadOutlined } from '@ant-design/icons'
-import { Button, Progress, Typography } from 'antd'
+import { Button, Spin, Typography } from 'antd'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { UploadItem } from './useChatUploads'
+
+// the progress bar loads with the first file sent
+const Progress = lazy(() => import('antd/es/progress'))
 
 interface Props {
   items: UploadItem[]
@@ -41,13 +45,15 @@ export function UploadList({ items, onRetry, onRemove }: Props) {
               />
             </>
           ) : (
-            <Progress
-              className="chat-upload-progress"
-              size="small"
-              percent={Math.round(item.progress * 100)}
-              status={item.status === 'preparing' ? 'normal' : 'active'}
-              format={(p) => (item.status === 'preparing' ? t('chat.upload.preparing') : `${p}%`)}
-            />
+            <Suspense fallback={<Spin size="small" />}>
+              <Progress
+                className="chat-upload-progress"
+                size="small"
+                percent={Math.round(item.progress * 100)}
+                status={item.status === 'preparing' ? 'normal' : 'active'}
+                format={(p) => (item.status === 'preparing' ? t('chat.upload.preparing') : `${p}%`)}
+              />
+            </Suspense>
           )}
         </div>
       ))}

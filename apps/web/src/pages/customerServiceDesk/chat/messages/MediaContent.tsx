@@ -1,12 +1,15 @@
 import { DownloadOutlined, FileOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons'
 import type { ChatMessageView } from '@app/core'
-import { App, Button, Image, Typography } from 'antd'
-import { useContext, useState } from 'react'
+import { App, Button, Typography } from 'antd'
+import { lazy, Suspense, useContext, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MediaCacheContext, type MediaState, useMediaSrc } from '../mediaCache'
 import { formatBytes, formatSeconds, metaNumber, metaString } from './format'
 
 type Props = { message: ChatMessageView }
+
+// antd's picture with its large viewer loads with the first picture shown
+const Image = lazy(() => import('antd/es/image'))
 
 /** The message's file URL, unless the file never arrived (meta.mediaError). */
 const mediaUrlOf = (m: ChatMessageView) => (m.meta.mediaError ? null : m.mediaUrl)
@@ -41,12 +44,14 @@ export function ImageContent({ message }: Props) {
   const box = boxOf(message)
   if (state.status !== 'ready') return <Pending state={state} box={box} />
   return (
-    <Image
-      src={state.src}
-      className="chat-image"
-      style={{ maxWidth: 240, maxHeight: 240 }}
-      data-testid="chat-image"
-    />
+    <Suspense fallback={<Pending state={{ status: 'loading' }} box={box} />}>
+      <Image
+        src={state.src}
+        className="chat-image"
+        style={{ maxWidth: 240, maxHeight: 240 }}
+        data-testid="chat-image"
+      />
+    </Suspense>
   )
 }
 

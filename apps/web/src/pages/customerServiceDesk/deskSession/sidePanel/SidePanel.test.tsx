@@ -8,7 +8,7 @@ import { renderAt } from '../../../../test/testUtils'
 import { SidePanel } from './SidePanel'
 
 vi.mock('../../../../realtime', () => import('../../../../test/testUtils'))
-vi.mock('../../group', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
+vi.mock('../../group/GroupPanel', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
 vi.mock('../../../../components/label/FanLabels', () => ({
   FanLabels: ({ fanId }: { fanId: number }) => <div data-testid="fan-labels">{fanId}</div>,
 }))

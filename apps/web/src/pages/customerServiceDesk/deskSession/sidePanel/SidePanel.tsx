@@ -3,9 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Empty, Flex, Skeleton } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { sessionDetail } from '../../../../api/desk'
-import { GroupPanel } from '../../group'
+import { lazyPart } from '../../../../components/lazyPart'
 import { deskKeys } from '../../queryKeys'
 import { CustomerPanel } from './CustomerPanel'
+
+const panelSkeleton = <Skeleton active paragraph={{ rows: 8 }} />
+
+// a group session's panel (members, link, settings) loads when a group chat is first opened
+const GroupPanel = lazyPart(() => import('../../group/GroupPanel').then((m) => m.GroupPanel), panelSkeleton)
 
 /** The right column: the customer of a personal session, the group panel of a group session. */
 export function SidePanel({ session }: { session: DeskSessionView }) {
@@ -16,7 +21,7 @@ export function SidePanel({ session }: { session: DeskSessionView }) {
     enabled: session.type !== 'group',
   })
   if (session.type === 'group') return <GroupPanel session={session} />
-  if (detail.isPending) return <Skeleton active paragraph={{ rows: 8 }} />
+  if (detail.isPending) return panelSkeleton
   if (!detail.data?.fan) {
     return (
       <Flex justify="center" style={{ paddingTop: 32 }}>
