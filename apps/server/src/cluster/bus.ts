@@ -54,8 +54,11 @@ export class ProcessBus {
     })
   }
 
-  async start(): Promise<void> {
-    await this.sub.subscribe(this.channel)
+  /** Listen on this process's channel, now and again after every reconnection to Redis. */
+  async start(onError: (err: unknown) => void): Promise<void> {
+    const subscribe = () => this.sub.subscribe(this.channel).catch(onError)
+    this.sub.on('ready', () => void subscribe())
+    await subscribe()
   }
 
   handle(method: string, handler: Handler): void {

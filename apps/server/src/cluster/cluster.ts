@@ -57,17 +57,19 @@ export async function startCluster(config: ClusterConfig, db: Db, logger: Logger
   }
   const log = logger.child({ module: 'cluster', process: self })
   const prefix = config.REDIS_PREFIX
-  const connect = () => {
-    const client = new Redis(config.REDIS_URL as string, { maxRetriesPerRequest: 2 })
+  // commands wait for Redis while it is away (the adapter's and the subscriptions' would otherwise fail unheard)
+  const connect = (waits = false) => {
+    const client = new Redis(config.REDIS_URL as string, { maxRetriesPerRequest: waits ? null : 2 })
     client.on('error', (err) => log.warn({ err: err.message }, 'redis error'))
     return client
   }
   const pub = connect()
   const sub = connect()
-  const adapterPub = connect()
-  const adapterSub = connect()
+  const adapterPub = connect(true)
+  const adapterSub = connect(true)
   const bus = new ProcessBus(pub, sub, prefix, self)
-  await bus.start()
+  // Redis may be away at start: the process comes up (not ready on /readyz) and joins when it is back
+  await bus.start((err) => log.warn({ err: (err as Error).message }, 'process bus not listening yet'))
   const signals = new RedisSignals(pub, sub, prefix, self)
   const lease = new DbAccountLease(db, self, config.ACCOUNT_LEASE_MS)
   const members = new Members(pub, prefix, self, config.ACCOUNT_LEASE_MS)

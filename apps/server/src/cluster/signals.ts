@@ -39,6 +39,10 @@ export class RedisSignals implements Signals {
     private readonly prefix: string,
     private readonly self: string,
   ) {
+    // subscriptions that failed while Redis was away are made again when it is back
+    sub.on('ready', () => {
+      for (const channel of this.channels) void this.sub.subscribe(channel).catch(() => undefined)
+    })
     sub.on('message', (channel: string, text: string) => {
       if (!channel.startsWith(this.channelPrefix)) return
       let env: Envelope

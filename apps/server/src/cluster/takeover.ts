@@ -33,8 +33,11 @@ export class AccountTakeover implements Engine {
 
   async start(): Promise<void> {
     this.stopped = false
-    await this.deps.members.beat()
-    await this.tick()
+    try {
+      await this.tick()
+    } catch (err) {
+      this.deps.log.error({ err }, 'account takeover failed; tried again shortly')
+    }
     this.schedule()
   }
 
