@@ -4,8 +4,21 @@ import type { Database, Db } from '../../db/index.js'
 /** A unit of work: writes in the given transaction, returns what to do once it has committed. */
 export type Job<R> = (tx: Kysely<Database>) => Promise<R>
 
+/**
+ * Work done for several queued items at once (multi-row statements): one result per item, in
+ * the items' order. Items queued one after another with the same bulk job run in one call.
+ */
+export type BulkJob<T, R> = (tx: Kysely<Database>, items: T[]) => Promise<R[]>
+
+/** One item of a bulk job, for `CommitBatcher.run`. */
+export interface BulkItem<T, R> {
+  run: BulkJob<T, R>
+  item: T
+}
+
 interface Pending<R> {
-  job: Job<R>
+  job?: Job<R>
+  bulk?: BulkItem<unknown, R>
   resolve: (r: R) => void
   reject: (e: unknown) => void
 }
@@ -33,10 +46,12 @@ export class CommitBatcher {
     this.lanes = Array.from({ length: Math.max(1, lanes) }, () => ({ queue: [], flushing: false }))
   }
 
-  run<R>(job: Job<R>, key = 0): Promise<R> {
+  /** Queue a job, or one item of a bulk job (it runs together with the items of that job queued next to it). */
+  run<R, T = never>(job: Job<R> | BulkItem<T, R>, key = 0): Promise<R> {
     const lane = this.lanes[Math.abs(key) % this.lanes.length]
+    const work = typeof job === 'function' ? { job } : { bulk: job }
     return new Promise<R>((resolve, reject) => {
-      lane.queue.push({ job, resolve, reject } as Pending<unknown>)
+      lane.queue.push({ ...work, resolve, reject } as Pending<unknown>)
       this.kick(lane)
     })
   }
@@ -53,11 +68,7 @@ export class CommitBatcher {
         const batch = lane.queue.splice(0, this.maxBatch)
         let results: unknown[]
         try {
-          results = await this.db.transaction().execute(async (tx) => {
-            const out: unknown[] = []
-            for (const p of batch) out.push(await p.job(tx))
-            return out
-          })
+          results = await this.db.transaction().execute((tx) => runAll(tx, batch))
         } catch (err) {
           if (batch.length === 1) batch[0].reject(err)
           else for (const p of batch) await this.runAlone(p)
@@ -73,9 +84,32 @@ export class CommitBatcher {
 
   private async runAlone(p: Pending<unknown>): Promise<void> {
     try {
-      p.resolve(await this.db.transaction().execute((tx) => p.job(tx)))
+      p.resolve(await this.db.transaction().execute(async (tx) => (await runAll(tx, [p]))[0]))
     } catch (err) {
       p.reject(err)
     }
   }
+}
+
+/** The batch's work in order; neighbouring items of one bulk job go in one call. */
+async function runAll(tx: Kysely<Database>, batch: Pending<unknown>[]): Promise<unknown[]> {
+  const out: unknown[] = []
+  let i = 0
+  while (i < batch.length) {
+    const p = batch[i]
+    if (p.job) {
+      out.push(await p.job(tx))
+      i++
+      continue
+    }
+    const run = p.bulk?.run as BulkJob<unknown, unknown>
+    let j = i + 1
+    while (j < batch.length && batch[j].bulk?.run === run) j++
+    const items = batch.slice(i, j).map((b) => b.bulk?.item)
+    const results = await run(tx, items)
+    if (results.length !== items.length) throw new Error('a bulk job must return one result per item')
+    out.push(...results)
+    i = j
+  }
+  return out
 }

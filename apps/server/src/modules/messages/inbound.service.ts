@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import type { Db } from '../../db/index.js'
+import { dialectOf } from '../../db/dialect.js'
+import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import {
@@ -13,7 +15,8 @@ import type { RealtimeHub } from '../../realtime/hub.js'
 import { messageRooms, sessionRooms } from '../../realtime/rooms.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
 import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { CommitBatcher, Job } from './commit-batcher.js'
+import type { BulkItem, CommitBatcher, Job } from './commit-batcher.js'
+import { type BulkInbound, storeMany } from './inbound.bulk.js'
 import { storedContent } from './inbound.content.js'
 import type { InboundSpool, SpooledEvent } from './inbound.spool.js'
 import {
@@ -68,6 +71,7 @@ export class InboundService {
   private readonly wsAccounts: AccountsRepository
 
   private readonly store: InboundStore
+  private readonly bulk: boolean
   private readonly accounts = new Map<number, AccountInfo>()
   private readonly contacts = new Map<string, Contact>()
   private readonly listeners: StoredInboundListener[] = []
@@ -84,6 +88,8 @@ export class InboundService {
     private readonly spool?: InboundSpool,
   ) {
     this.store = new InboundStore(db, sessions, outbox)
+    // multi-row statements save PostgreSQL round trips; SQLite runs in process, one statement at a time
+    this.bulk = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
     this.wsAccounts = new AccountsRepository(db)
   }
 
@@ -172,32 +178,44 @@ export class InboundService {
     let file: StoredFile | undefined
     let mediaError: string | undefined
     if (c.kind === 'media') {
-      // a repeat delivery is known before downloading anything
-      if (await this.store.messages.systemExists(this.db, accountId, m.ref.id)) return
-      try {
-        file = await this.media.save(tenantId, await this.gateway.downloadMedia(m.accountId, c.handle))
-      } catch (err) {
-        mediaError = err instanceof Error ? err.message.slice(0, 200) : 'download failed'
-        this.log.warn({ err, accountId, id: m.ref.id }, 'inbound media not downloaded')
-      }
+      // a repeat delivery is known before downloading anything: it is stored already, and only
+      // announced again on the way below
+      const repeat = await this.store.messages.systemExists(this.db, accountId, m.ref.id)
+      if (!repeat)
+        try {
+          file = await this.media.save(tenantId, await this.gateway.downloadMedia(m.accountId, c.handle))
+        } catch (err) {
+          mediaError = err instanceof Error ? err.message.slice(0, 200) : 'download failed'
+          this.log.warn({ err, accountId, id: m.ref.id }, 'inbound media not downloaded')
+        }
     }
     const content = storedContent(c, file, mediaError)
-    const key = contactKey(accountId, m)
-    const outcome = await this.write(accountId, async (tx) => {
-      const mediaId = file ? await this.media.record(tx, tenantId, file, Date.now()) : null
-      const known = this.contacts.get(key)
-      // a fan's new push name is written by the full path
-      const renamed =
-        m.chatType === 'direct' &&
-        !m.ref.fromMe &&
-        !!m.sender.pushName &&
-        m.sender.pushName !== known?.pushName
-      const fresh = renamed ? undefined : known
-      return this.store.store(tx, tenantId, accountId, m, content, mediaId, fresh)
-    })
+    const outcome =
+      this.bulk && !file
+        ? await this.write(accountId, { run: this.storeMany, item: { tenantId, accountId, m, content } })
+        : await this.write(accountId, async (tx) => {
+            const mediaId = file ? await this.media.record(tx, tenantId, file, Date.now()) : null
+            return this.store.store(tx, tenantId, accountId, m, content, mediaId, this.known(accountId, m))
+          })
     this.remember(outcome.contact)
     this.emitOutcome(account, outcome, m.live)
     if (outcome.newGroup) void this.refreshGroup(tenantId, accountId, outcome.newGroup)
+  }
+
+  /** The messages of one commit stored together (multi-row statements). */
+  private readonly storeMany = (tx: Kysely<Database>, items: BulkInbound[]): Promise<StoreOutcome[]> =>
+    storeMany(
+      this.store,
+      tx,
+      items.map((it) => ({ ...it, known: this.known(it.accountId, it.m) })),
+    )
+
+  /** The chat as a previous commit left it, unless the full path must run (a fan's new push name is written by it). */
+  private known(accountId: number, m: InboundMessage): Contact | undefined {
+    const known = this.contacts.get(contactKey(accountId, m))
+    const renamed =
+      m.chatType === 'direct' && !m.ref.fromMe && !!m.sender.pushName && m.sender.pushName !== known?.pushName
+    return renamed ? undefined : known
   }
 
   /** A receipt for one of our messages: sent, delivered, read (forward only), or an error ack. */
@@ -234,6 +252,18 @@ export class InboundService {
 
   /** A new message goes to the tenant (supervisors), the session, and the agent the session belongs to. */
   private emitOutcome(account: AccountInfo, o: StoreOutcome, live: boolean): void {
+    if (o.again) {
+      // the desks keep one copy of a message by its id: telling them twice shows it once
+      const { message, session, peer } = o.again
+      this.hub.emit(
+        sessionRooms(account.tenantId, session.id, session.agent_user_id ?? account.agentUserId),
+        'message.new',
+        {
+          message: presentMessage(message),
+          session: presentSession(session, peer),
+        },
+      )
+    }
     if (o.created) {
       const { message, session, peer } = o.created
       const agent = session.agent_user_id ?? account.agentUserId
@@ -290,7 +320,7 @@ export class InboundService {
    * A failure also forgets the remembered chats: a fan or session removed elsewhere must be
    * looked up again rather than written to.
    */
-  private async write<R>(accountId: number, job: Job<R>): Promise<R> {
+  private async write<R, T = never>(accountId: number, job: Job<R> | BulkItem<T, R>): Promise<R> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.batcher.run(job, accountId)

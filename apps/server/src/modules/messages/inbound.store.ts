@@ -1,7 +1,7 @@
 import { FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS } from '@app/core'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
-import type { Message, Session } from '../../db/schema.js'
+import type { Message, MessageTable, Session } from '../../db/schema.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { InboundMessage } from '../../gateway/port.js'
 import { FansRepository } from '../fans/fans.repository.js'
@@ -36,11 +36,64 @@ export interface StoreOutcome {
     /** the customer opted out of mass sends with this message (the tenant's opt-out words) */
     optedOut?: boolean
   }
+  /**
+   * a live customer message stored before and delivered again (the process that stored it may have
+   * died before telling the desks): the desks are told again, the listeners are not
+   */
+  again?: { message: Message; session: Session; peer: { jid: string; title: string } }
   /** rows whose status or delivery moved (our echo, replies) */
   updated: Message[]
   /** a group seen for the first time: fetch its info */
   newGroup?: string
   contact: Contact
+}
+
+/** A message's chat as found or created: `newFan`/`newGroup` when this message created it. */
+export interface ResolvedChat {
+  contact: Contact
+  newFan: boolean
+  /** a group seen for the first time */
+  newGroup?: string
+}
+
+/** The message row of an inbound message (every column: the hot path returns only the id). */
+export function messageRow(
+  tenantId: number,
+  accountId: number,
+  sessionId: number,
+  m: InboundMessage,
+  content: StoredContent,
+  mediaId: number | null,
+  now: number,
+): Required<Omit<Insertable<MessageTable>, 'id'>> {
+  const fromMe = m.ref.fromMe
+  return {
+    tenant_id: tenantId,
+    account_id: accountId,
+    session_id: sessionId,
+    wa_message_id: m.ref.id,
+    from_me: fromMe ? 1 : 0,
+    sender_jid: fromMe ? '' : normalizeJid(m.sender.id),
+    type: content.type,
+    delivery: 'none',
+    body: content.body,
+    media_id: mediaId,
+    meta: JSON.stringify(content.meta),
+    quoted_wa_id: content.quotedId ?? m.quoted?.id ?? null,
+    quoted_preview: m.quoted?.text ?? null,
+    status: MessageStatus.sent,
+    failure_reason: null,
+    origin: null,
+    requested_by: null,
+    timestamp: m.timestamp,
+    created_at: now,
+  }
+}
+
+/** How a new message moves its session: activity and preview, unread for a live customer message. */
+export function sessionTouch(m: InboundMessage, preview: string) {
+  const fromMe = m.ref.fromMe
+  return { timestamp: m.timestamp, preview, unread: !fromMe && m.live, inbound: !fromMe }
 }
 
 /** The cache key of a message's chat: the fan's key jid, or the group. */
@@ -65,7 +118,7 @@ export class InboundStore {
 
   constructor(
     db: Db,
-    private readonly sessions: SessionsRepository,
+    readonly sessions: SessionsRepository,
     private readonly outbox: EchoSettler,
   ) {
     this.groups = new GroupChatsRepository(db)
@@ -85,54 +138,75 @@ export class InboundStore {
     known?: Contact,
   ): Promise<StoreOutcome> {
     const now = Date.now()
-    const fromMe = m.ref.fromMe
-    let newGroup: string | undefined
-    let newFan = false
-    let contact = known
-    if (!contact) {
-      const resolved = await this.resolve(q, tenantId, accountId, m, now)
-      contact = resolved.contact
-      newGroup = resolved.newGroup
-      newFan = resolved.newFan
-    }
+    const chat = known
+      ? { contact: known, newFan: false }
+      : await this.resolve(q, tenantId, accountId, m, now)
+    return this.storeIn(q, tenantId, accountId, m, content, mediaId, chat, now)
+  }
 
-    const message = await this.messages.insertOnce(q, {
-      tenant_id: tenantId,
-      account_id: accountId,
-      session_id: contact.sessionId,
-      wa_message_id: m.ref.id,
-      from_me: fromMe ? 1 : 0,
-      sender_jid: fromMe ? '' : normalizeJid(m.sender.id),
-      type: content.type,
-      delivery: 'none',
-      body: content.body,
-      media_id: mediaId,
-      meta: JSON.stringify(content.meta),
-      quoted_wa_id: content.quotedId ?? m.quoted?.id ?? null,
-      quoted_preview: m.quoted?.text ?? null,
-      status: MessageStatus.sent,
-      failure_reason: null,
-      origin: null,
-      requested_by: null,
-      timestamp: m.timestamp,
-      created_at: now,
-    })
-    if (!message) return { updated: fromMe ? await this.echo(q, accountId, m.ref.id) : [], contact, newGroup }
-
-    const updated: Message[] = []
-    let session =
+  /** Store one message in its resolved chat. */
+  async storeIn(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    m: InboundMessage,
+    content: StoredContent,
+    mediaId: number | null,
+    chat: ResolvedChat,
+    now: number,
+  ): Promise<StoreOutcome> {
+    const { contact } = chat
+    const message = await this.messages.insertOnce(
+      q,
+      messageRow(tenantId, accountId, contact.sessionId, m, content, mediaId, now),
+    )
+    if (!message) return this.repeat(q, tenantId, accountId, m, chat)
+    const session =
       content.preview !== null
-        ? await this.sessions.touch(q, tenantId, contact.sessionId, {
-            timestamp: m.timestamp,
-            preview: content.preview,
-            unread: !fromMe && m.live,
-            inbound: !fromMe,
-          })
+        ? await this.sessions.touch(q, tenantId, contact.sessionId, sessionTouch(m, content.preview))
         : await this.sessions.get(tenantId, contact.sessionId, q)
     if (!session) throw new Error(`session ${contact.sessionId} vanished`)
+    return this.settle(q, tenantId, m, content, chat, message, session, now)
+  }
+
+  /** A message already stored: only our own echo settles its send; a customer's is announced again. */
+  async repeat(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    m: InboundMessage,
+    chat: ResolvedChat,
+  ): Promise<StoreOutcome> {
+    const updated = m.ref.fromMe ? await this.echo(q, accountId, m.ref.id) : []
+    const out: StoreOutcome = { updated, contact: chat.contact, newGroup: chat.newGroup }
+    if (!m.ref.fromMe && m.live) {
+      const message = await this.messages.systemFindByWaId(q, accountId, m.ref.id)
+      const session = message && (await this.sessions.get(tenantId, message.session_id, q))
+      if (message && session) out.again = { message, session, peer: chat.contact.peer }
+    }
+    return out
+  }
+
+  /**
+   * What a new message of the customer changes past its row and its session's activity: ours it
+   * answers count as replied, an opt-out word stops mass sends.
+   */
+  async settle(
+    q: Q,
+    tenantId: number,
+    m: InboundMessage,
+    content: StoredContent,
+    chat: ResolvedChat,
+    message: Message,
+    stored: Session,
+    now: number,
+  ): Promise<StoreOutcome> {
+    const { contact, newFan, newGroup } = chat
+    let session = stored
+    const updated: Message[] = []
     let answered = false
     let optedOut = false
-    if (!fromMe && contact.fanId !== null) {
+    if (!m.ref.fromMe && contact.fanId !== null) {
       const since = session.awaiting_reply_since
       if (content.preview !== null && since !== null) {
         answered = true
@@ -159,13 +233,13 @@ export class InboundStore {
   }
 
   /** The fan (or group) and session of a message's chat, created on first contact. */
-  private async resolve(
+  async resolve(
     q: Q,
     tenantId: number,
     accountId: number,
     m: InboundMessage,
     now: number,
-  ): Promise<{ contact: Contact; newGroup?: string; newFan: boolean }> {
+  ): Promise<ResolvedChat> {
     const key = contactKey(accountId, m)
     if (m.chatType === 'group') {
       const { group, created } = await this.groups.ensure(

@@ -62,11 +62,22 @@ describe('every inbound type is stored once, even when delivered twice', () => {
       'reaction',
     ])
 
-    // WhatsApp delivers again (a reconnect replays the backlog): nothing new, no error
+    // WhatsApp delivers again (a reconnect replays the backlog, or the process that stored them died
+    // before telling the desks): nothing new is stored and no listener runs; the desks hear of each
+    // message again, by the id they already have
     const before = emitted.length
+    let heard = 0
+    const off = ctx.messaging.inbound.onStored(() => {
+      heard++
+    })
     for (const m of ctx.sim.events.message) await ctx.messaging.inbound.onMessage(m)
+    off()
     expect(await messages()).toEqual(stored)
-    expect(emitted.slice(before).filter((e) => e.event === 'message.new')).toEqual([])
+    expect(heard).toBe(0)
+    const again = emitted.slice(before).filter((e) => e.event === 'message.new')
+    expect(again.map((e) => (e.payload.message as { id: number }).id).sort((a, b) => a - b)).toEqual(
+      stored.map((m) => m.id),
+    )
 
     const session = await sessionOf(stored[0].session_id)
     expect(session).toMatchObject({ type: 'personal', unread_count: 8, last_message: '[contact]' })

@@ -9,6 +9,11 @@ export interface Ownership {
   owns: readonly string[]
   /** tables this module joins or reads in a subquery of its own statements (never a statement of their own) */
   reads?: readonly string[]
+  /**
+   * tables this module writes in statements of its own, where one statement across owners is the
+   * point (the inbound path's batches on PostgreSQL); each such statement restates the owner's rule
+   */
+  writes?: Readonly<Record<string, readonly string[]>>
 }
 
 export const OWNERSHIP: Record<string, Ownership> = {
@@ -72,6 +77,10 @@ export const OWNERSHIP: Record<string, Ownership> = {
     owns: ['messages', 'media_files', 'message_cursors'],
     // the chat history's read model: a message with its session, account, customer or group and agent
     reads: ['materials', 'sessions', 'ws_accounts', 'fans', 'group_chats', 'users'],
+    // a batch of customer messages in one statement: their new fans and sessions (as
+    // FansRepository.upsert and SessionsRepository.ensurePersonal make them), the sessions' activity
+    // (as SessionsRepository.touch moves it)
+    writes: { 'inbound.bulk.ts': ['sessions'], 'inbound.chats.ts': ['fans', 'sessions'] },
   },
   // health, readiness and metrics: the database gauges come through the owners' repositories
   ops: { owns: [] },
@@ -93,7 +102,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
   ports: { owns: ['ports'], reads: ['ws_accounts'] },
   sessions: {
     owns: ['sessions', 'group_chats', 'group_members', 'group_preferences'],
-    reads: ['ws_accounts', 'fans', 'session_reads', 'users', 'risk_holds'],
+    reads: ['ws_accounts', 'fans', 'session_reads', 'users', 'risk_holds', 'tenants'],
   },
   sim: { owns: [] },
   statistics: {
