@@ -6,7 +6,8 @@
 // authenticated route (the profile) as the yardstick. Reports p50/p99 latency and requests per
 // second of each, each as a ratio to the trivial route, and the time of two exports.
 //
-//   npx tsx --conditions=@app/source bench/chat-history.ts
+//   npm run bench -- chat-history                                           # SQLite (temp file)
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- chat-history   # a new database there
 //
 // Knobs: BENCH_SESSIONS (100000), BENCH_MESSAGES (2000000), BENCH_CLIENTS (50),
 // BENCH_SECONDS (5 per scenario), BENCH_ACCOUNTS (20).
@@ -17,17 +18,19 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { ChatHistoryPath as P } from '@app/core'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { pgSearchText } from '../apps/server/src/db/migrations/0014_message_search.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
-import { seedDesk } from './_desk-seed.js'
-import { seedHistory } from './_history-seed.js'
+import { seedDesk, seedDeskPg } from './_desk-seed.js'
+import { seedHistory, seedHistoryPg } from './_history-seed.js'
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 2_000_000)
@@ -112,33 +115,78 @@ async function load(base: string, sc: Scenario): Promise<Result> {
   }
 }
 
+/** Messages containing `word`: the full-text index (SQLite) or the trigram index (PostgreSQL). */
+async function matches(db: Db, postgres: boolean, word: string): Promise<number> {
+  const r = postgres
+    ? await sql<{ n: number }>`select count(*) as n from messages
+        where ${sql.raw(pgSearchText())} like ${`%${word.toLowerCase()}%`}`.execute(db)
+    : await sql<{
+        n: number
+      }>`select count(*) as n from messages_fts where messages_fts match ${`"${word}"`}`.execute(db)
+  return Number(r.rows[0]?.n ?? 0)
+}
+
 /** The keyword among `words` whose match count is closest to `target` (log scale), with its count. */
-async function pick(db: ReturnType<typeof openDatabase>, words: string[], target: number) {
+async function pick(db: Db, postgres: boolean, words: string[], target: number) {
   let best = { word: '', count: 0, score: Number.POSITIVE_INFINITY }
   for (const word of words) {
-    const r = await sql<{
-      n: number
-    }>`select count(*) as n from messages_fts where messages_fts match ${`"${word}"`}`.execute(db)
-    const count = Number(r.rows[0]?.n ?? 0)
+    const count = await matches(db, postgres, word)
     const score = Math.abs(Math.log((count + 1) / target))
     if (score < best.score) best = { word, count, score }
   }
   return best
 }
 
+/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
+async function freshDb(dir: string): Promise<{ db: Db; file: string | null; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const file = path.join(dir, 'app.db')
+    const db = openDatabase({ sqliteFile: file })
+    return { db, file, drop: () => db.destroy() }
+  }
+  const name = `bench_history_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  const db = openDatabase({ databaseUrl: u.toString() })
+  return {
+    db,
+    file: null,
+    drop: async () => {
+      await db.destroy()
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
+      await c.end()
+    },
+  }
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-history-'))
-  const file = path.join(dir, 'app.db')
-  const db = openDatabase({ sqliteFile: file })
+  const { db, file, drop } = await freshDb(dir)
+  const postgres = file === null
   await migrate(db)
   const phones = Array.from({ length: ACCOUNTS }, (_, i) => `86137${String(i).padStart(8, '0')}`)
   const tenant = await seedLinkedTenant(db, 'bench', phones)
   const t0 = performance.now()
   // the desk benchmark's sessions, customers and agents (no messages), then the history's messages
-  const desk = seedDesk(file, tenant.tenantId, tenant.accountIds, SESSIONS, 0)
-  const seed = seedHistory(file, tenant.tenantId, MESSAGES)
+  const desk = file
+    ? seedDesk(file, tenant.tenantId, tenant.accountIds, SESSIONS, 0)
+    : await seedDeskPg(db, tenant.tenantId, tenant.accountIds, SESSIONS, 0)
+  const seed = file
+    ? seedHistory(file, tenant.tenantId, MESSAGES)
+    : await seedHistoryPg(db, tenant.tenantId, MESSAGES)
   const seedSeconds = (performance.now() - t0) / 1000
-  const dbBytes = fs.statSync(file).size
+  const dbBytes = file
+    ? fs.statSync(file).size
+    : Number(
+        (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]?.n,
+      )
 
   const english = [
     'price',
@@ -152,17 +200,11 @@ async function main(): Promise<void> {
     'quality',
   ]
   const chinese = ['多少钱', '什么时候', '能便宜吗', '再便宜一点', '最低价', '手机壳', '充电器']
-  const common = await pick(db, english, 300_000)
-  const medium = await pick(db, english, 5_000)
-  const chineseMedium = await pick(db, chinese, 20_000)
+  const common = await pick(db, postgres, english, 300_000)
+  const medium = await pick(db, postgres, english, 5_000)
+  const chineseMedium = await pick(db, postgres, chinese, 20_000)
   const rare = seed.orderNumbers[0] ?? 'ORD0000000'
-  const rareCount = Number(
-    (
-      await sql<{
-        n: number
-      }>`select count(*) as n from messages_fts where messages_fts match ${`"${rare}"`}`.execute(db)
-    ).rows[0]?.n ?? 0,
-  )
+  const rareCount = await matches(db, postgres, rare)
 
   const network = new SimNetwork({ seed: 42 })
   const gateway = new SimulatorGateway({ network, links: linkStoreOnAuthStore(new KyselyAuthStateStore(db)) })
@@ -250,7 +292,7 @@ async function main(): Promise<void> {
   const ratio = (n: number, width: number) =>
     (Number.isFinite(n) && n > 0 ? n.toFixed(2) : '—').padStart(width)
   const lines = [
-    `chat-history benchmark: SQLite file (${(dbBytes / 1e9).toFixed(2)} GB), ${desk.sessions} sessions, ` +
+    `chat-history benchmark: ${postgres ? 'PostgreSQL' : 'SQLite file'} (${(dbBytes / 1e9).toFixed(2)} GB), ${desk.sessions} sessions, ` +
       `${seed.messages} messages, ${ACCOUNTS} accounts, ${CLIENTS} clients, ${SECONDS} s each, ` +
       `${os.cpus().length} CPUs (seeded in ${seedSeconds.toFixed(1)} s)`,
     `  ${'scenario'.padEnd(52)}      p50       p99     req/s   p50 ×trivial  req/s ×trivial  errors  hits` +
@@ -266,7 +308,7 @@ async function main(): Promise<void> {
   ]
   process.stdout.write(lines.join('\n'))
   await app.close()
-  await db.destroy()
+  await drop()
   fs.rmSync(dir, { recursive: true, force: true })
 }
 

@@ -1,10 +1,11 @@
-// Desk benchmark: one tenant with 100,000 sessions and 2,000,000 messages in a SQLite file; the
+// Desk benchmark: one tenant with 100,000 sessions and 2,000,000 messages (SQLite file or PostgreSQL); the
 // server listens on a loopback port and 50 concurrent HTTP clients (keep-alive) call the desk's
 // session list (first page), its sidebar counts (as served, and uncached) and chat-history pages
 // of random sessions, plus a trivial authenticated route (the profile) as the yardstick. Reports
 // p50/p99 latency and requests per second of each, and each as a ratio to the trivial route.
 //
-//   npx tsx --conditions=@app/source bench/desk.ts
+//   npm run bench -- desk                                                   # SQLite (temp file)
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- desk   # a new database there
 //
 // Knobs: BENCH_SESSIONS (100000), BENCH_PER_SESSION (20 messages), BENCH_CLIENTS (50),
 // BENCH_SECONDS (5 per scenario), BENCH_ACCOUNTS (20).
@@ -13,16 +14,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
+import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
-import { seedDesk } from './_desk-seed.js'
+import { seedDesk, seedDeskPg } from './_desk-seed.js'
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000)
 const PER_SESSION = Number(process.env.BENCH_PER_SESSION ?? 20)
@@ -111,15 +113,48 @@ async function load(base: string, sc: Scenario): Promise<Result> {
   }
 }
 
+/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
+async function freshDb(
+  dir: string,
+): Promise<{ db: Db; file: string | null; label: string; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const file = path.join(dir, 'app.db')
+    const db = openDatabase({ sqliteFile: file })
+    return { db, file, label: 'SQLite file', drop: () => db.destroy() }
+  }
+  const name = `bench_desk_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  const db = openDatabase({ databaseUrl: u.toString() })
+  return {
+    db,
+    file: null,
+    label: `PostgreSQL (${u.host})`,
+    drop: async () => {
+      await db.destroy()
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
+      await c.end()
+    },
+  }
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-desk-'))
-  const file = path.join(dir, 'app.db')
-  const db = openDatabase({ sqliteFile: file })
+  const { db, file, label, drop } = await freshDb(dir)
   await migrate(db)
   const phones = Array.from({ length: ACCOUNTS }, (_, i) => `86139${String(i).padStart(8, '0')}`)
   const tenant = await seedLinkedTenant(db, 'bench', phones)
   const t0 = performance.now()
-  const seed = seedDesk(file, tenant.tenantId, tenant.accountIds, SESSIONS, PER_SESSION)
+  const seed = file
+    ? seedDesk(file, tenant.tenantId, tenant.accountIds, SESSIONS, PER_SESSION)
+    : await seedDeskPg(db, tenant.tenantId, tenant.accountIds, SESSIONS, PER_SESSION)
   const seedSeconds = (performance.now() - t0) / 1000
 
   const network = new SimNetwork({ seed: 42 })
@@ -210,7 +245,7 @@ async function main(): Promise<void> {
   const ratio = (n: number, width: number) =>
     (Number.isFinite(n) && n > 0 ? n.toFixed(2) : '—').padStart(width)
   const lines = [
-    `desk benchmark: SQLite file, ${seed.sessions} sessions, ${seed.messages} messages, ${ACCOUNTS} accounts, ` +
+    `desk benchmark: ${label}, ${seed.sessions} sessions, ${seed.messages} messages, ${ACCOUNTS} accounts, ` +
       `${CLIENTS} clients, ${SECONDS} s each, ${os.cpus().length} CPUs (seeded in ${seedSeconds.toFixed(1)} s)`,
     `  ${'scenario'.padEnd(46)}      p50       p99     req/s   p50 ×trivial  req/s ×trivial  errors` +
       '   1 client: p50       p99',
@@ -224,7 +259,7 @@ async function main(): Promise<void> {
   ]
   process.stdout.write(lines.join('\n'))
   await app.close()
-  await db.destroy()
+  await drop()
   fs.rmSync(dir, { recursive: true, force: true })
 }
 

@@ -21,6 +21,7 @@ import * as statisticsRollups from './0020_statistics_rollups.js'
 import * as merchantsTemplates from './0021_merchants_templates.js'
 import * as dynamicsNurturing from './0022_dynamics_nurturing.js'
 import * as accountLeases from './0023_account_leases.js'
+import * as deskWalk from './0024_desk_walk.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021_merchants_templates': merchantsTemplates,
   '0022_dynamics_nurturing': dynamicsNurturing,
   '0023_account_leases': accountLeases,
+  '0024_desk_walk': deskWalk,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import { scopeChanged } from './account-scope.js'
 
 type Q = Kysely<Database>
 
@@ -80,6 +81,7 @@ export class AccountAgentsRepository {
       .where('agent_user_id', '=', agentId)
     if (accountIds.length > 0) release = release.where('id', 'not in', accountIds)
     await release.execute()
+    scopeChanged(tenantId)
     if (accountIds.length === 0) return changes
     await q
       .updateTable('ws_accounts')

@@ -11,6 +11,7 @@ import {
 import type { AccountRuntime } from '../../gateway/runtime.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { PortsRepository } from '../ports/ports.repository.js'
+import { scopeChanged } from './account-scope.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { AccountStatusSync } from './accounts.status.js'
 import { isUniqueViolation } from './db-errors.js'
@@ -159,6 +160,7 @@ export class AccountLoginService {
       rows.map((a) => a.id),
       { deleted_at: Date.now(), agent_user_id: null },
     )
+    scopeChanged(tenantId)
   }
 
   /** All ids must be live accounts of the tenant, or nothing happens. */

@@ -2,6 +2,7 @@ import type { AccountStateValue } from '@app/core'
 import type { Kysely, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { WsAccount, WsAccountTable } from '../../db/schema.js'
+import { scopeChanged } from './account-scope.js'
 
 type Q = Kysely<Database>
 export interface AccountFilter {
@@ -15,6 +16,17 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&')
 /** WS accounts. Tenant methods take the tenant; `system*` methods serve engines keyed by gateway account ids. */
 export class AccountsRepository {
   constructor(private readonly db: Db) {}
+
+  /** The tenant's live (not deleted) accounts with their agents, by id: who sees which sessions. */
+  liveWithAgents(tenantId: number) {
+    return this.db
+      .selectFrom('ws_accounts')
+      .select(['id', 'agent_user_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute()
+  }
 
   private filtered(tenantId: number, f: AccountFilter) {
     let q = this.db
@@ -275,5 +287,6 @@ export class AccountsRepository {
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .execute()
+    scopeChanged(tenantId)
   }
 }

@@ -61,7 +61,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),
     uploads: new ChatUploads(db, deps.uploads, chat),
-    history: new ChatHistory(db),
+    history: new ChatHistory(db, list.scopes),
     chat,
     reads,
   })

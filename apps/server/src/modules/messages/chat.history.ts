@@ -7,12 +7,13 @@ import {
   type QuotedMessageView,
   type ReactionView,
 } from '@app/core'
+import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
 import { jidToPhone } from '../../gateway/jid.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { loadDeskSession } from '../sessions/session.access.js'
+import { chatSessionInScope, type SessionScopes } from '../sessions/session.scope.js'
 import { presentMessage } from './messages.presenter.js'
 
 /** Where the desk fetches a message's file (chat.routes.ts). */
@@ -42,30 +43,40 @@ export function presentChatMessage(
   }
 }
 
+/** A message of a page's statement: 1 for a reaction to one of the page's messages. */
+type PageRow = Message & { reaction: number }
+
+const newestFirst = (a: Message, b: Message) => b.timestamp - a.timestamp || b.id - a.id
+const oldestFirst = (a: Message, b: Message) => a.timestamp - b.timestamp || a.id - b.id
+
 /**
  * The chat box's history: newest first, paged upward by (timestamp, id) before a message of the
  * session (the existing index on (session_id, timestamp, id)). Reactions are folded onto the
- * messages they react to; quotes are resolved to the stored message when we have it.
+ * messages they react to; quotes are resolved to the stored message when we have it. A page is
+ * one statement (its messages and the reactions to them), and one more when it quotes.
  */
 export class ChatHistory {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** the desk list's scopes, so the session is checked on its own row */
+    private readonly scopes?: SessionScopes,
+  ) {}
 
   /** A page of a session in the viewer's scope (not found outside it). */
   async pageFor(viewer: Caller, body: ChatHistoryBody): Promise<ChatHistoryPage> {
-    const d = await loadDeskSession(this.db, viewer, body.sessionId)
-    const peerName = d.session.fan_id !== null ? d.peer.title : ''
-    return this.page({ id: d.session.id, tenantId: viewer.tenantId, accountId: d.account.id, peerName }, body)
+    const scope = this.scopes ? await this.scopes.of(viewer) : null
+    const row = await chatSessionInScope(this.db, viewer, scope, body.sessionId)
+    if (!row) throw notFound()
+    // the customer's name as the desk shows it (sessionTitle)
+    const peerName =
+      row.fan_id !== null && row.jid !== null ? row.nickname || row.push_name || row.phone || row.jid : ''
+    return this.page({ id: row.id, tenantId: viewer.tenantId, accountId: row.account_id, peerName }, body)
   }
 
   async page(s: HistorySession, body: ChatHistoryBody): Promise<ChatHistoryPage> {
-    let q = this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('tenant_id', '=', s.tenantId)
-      .where('session_id', '=', s.id)
-      .where('type', '!=', MessageType.reaction)
+    let before: { timestamp: number; id: number } | undefined
     if (body.beforeId !== undefined) {
-      const before = await this.db
+      before = await this.db
         .selectFrom('messages')
         .select(['timestamp', 'id'])
         .where('tenant_id', '=', s.tenantId)
@@ -73,16 +84,43 @@ export class ChatHistory {
         .where('id', '=', body.beforeId)
         .executeTakeFirst()
       if (!before) throw notFound()
-      q = q.where((eb) => eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(before.timestamp, before.id)))
     }
-    const rows = await q
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
-      .limit(body.pageSize + 1)
-      .execute()
-    const hasMore = rows.length > body.pageSize
-    const list = hasMore ? rows.slice(0, body.pageSize) : rows
-    const [quotes, reactions] = await Promise.all([this.quotes(s, list), this.reactions(s, list)])
+    const cursor = before
+    const rows = (await this.db
+      .with('p', (db) => {
+        let q = db
+          .selectFrom('messages')
+          .selectAll()
+          .where('tenant_id', '=', s.tenantId)
+          .where('session_id', '=', s.id)
+          .where('type', '!=', MessageType.reaction)
+        if (cursor)
+          q = q.where((eb) => eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(cursor.timestamp, cursor.id)))
+        return q
+          .orderBy('timestamp', 'desc')
+          .orderBy('id', 'desc')
+          .limit(body.pageSize + 1)
+      })
+      .selectFrom('p')
+      .selectAll('p')
+      .select(sql<number>`0`.as('reaction'))
+      // the reactions to the page's messages
+      .unionAll((eb) =>
+        eb
+          .selectFrom('messages as m')
+          .selectAll('m')
+          .select(sql<number>`1`.as('reaction'))
+          .where('m.tenant_id', '=', s.tenantId)
+          .where('m.session_id', '=', s.id)
+          .where('m.type', '=', MessageType.reaction)
+          .where('m.quoted_wa_id', 'in', eb.selectFrom('p').select('p.wa_message_id')),
+      )
+      .execute()) as PageRow[]
+    const messages = rows.filter((r) => Number(r.reaction) === 0).sort(newestFirst)
+    const hasMore = messages.length > body.pageSize
+    const list = hasMore ? messages.slice(0, body.pageSize) : messages
+    const reactions = reactionsOf(rows.filter((r) => Number(r.reaction) === 1).sort(oldestFirst))
+    const quotes = await this.quotes(s, list)
     return {
       list: list.map((m) =>
         presentChatMessage(
@@ -109,37 +147,22 @@ export class ChatHistory {
       .execute()
     return new Map(rows.map((r) => [r.wa_message_id, r]))
   }
+}
 
-  /** Reactions to the page's messages: the latest of each sender counts, an empty one removes theirs. */
-  private async reactions(s: HistorySession, list: Message[]): Promise<Map<string, ReactionView[]>> {
-    const out = new Map<string, ReactionView[]>()
-    if (list.length === 0) return out
-    const rows = await this.db
-      .selectFrom('messages')
-      .select(['quoted_wa_id', 'body', 'from_me', 'sender_jid'])
-      .where('tenant_id', '=', s.tenantId)
-      .where('session_id', '=', s.id)
-      .where('type', '=', MessageType.reaction)
-      .where(
-        'quoted_wa_id',
-        'in',
-        list.map((m) => m.wa_message_id),
-      )
-      .orderBy('timestamp')
-      .orderBy('id')
-      .execute()
-    const latest = new Map<string, Map<string, ReactionView>>()
-    for (const r of rows) {
-      if (!r.quoted_wa_id) continue
-      const bySender = latest.get(r.quoted_wa_id) ?? new Map<string, ReactionView>()
-      const who = r.from_me === 1 ? '' : r.sender_jid
-      if (r.body) bySender.set(who, { emoji: r.body, fromMe: r.from_me === 1, senderJid: r.sender_jid })
-      else bySender.delete(who)
-      latest.set(r.quoted_wa_id, bySender)
-    }
-    for (const [target, bySender] of latest) if (bySender.size) out.set(target, [...bySender.values()])
-    return out
+/** Reactions, oldest first, per message they react to: the latest of each sender counts, an empty one removes theirs. */
+function reactionsOf(rows: Message[]): Map<string, ReactionView[]> {
+  const out = new Map<string, ReactionView[]>()
+  const latest = new Map<string, Map<string, ReactionView>>()
+  for (const r of rows) {
+    if (!r.quoted_wa_id) continue
+    const bySender = latest.get(r.quoted_wa_id) ?? new Map<string, ReactionView>()
+    const who = r.from_me === 1 ? '' : r.sender_jid
+    if (r.body) bySender.set(who, { emoji: r.body, fromMe: r.from_me === 1, senderJid: r.sender_jid })
+    else bySender.delete(who)
+    latest.set(r.quoted_wa_id, bySender)
   }
+  for (const [target, bySender] of latest) if (bySender.size) out.set(target, [...bySender.values()])
+  return out
 }
 
 /** The spec's quoted message {id, message, type, userName, time}; the stored preview when the original is not stored. */

@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/index.js'
 import type { GroupChatTable } from '../../db/schema.js'
 import { containsText } from '../../db/search.js'
 import type { GroupInfo } from '../../gateway/port.js'
+import { scopeChanged } from '../accounts/account-scope.js'
 
 type Q = Kysely<Database>
 
@@ -271,6 +272,7 @@ export class GroupChatsRepository {
         oc.column('user_id').doUpdateSet({ show_system_groups: show ? 1 : 0, updated_at: now }),
       )
       .execute()
+    scopeChanged(tenantId)
   }
 
   /** What decides whether we may write in a group: its members (when known) and announcement mode. */

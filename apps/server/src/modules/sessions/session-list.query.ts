@@ -16,7 +16,8 @@ import { visibleSessions } from '../sessions/session.visibility.js'
 import { TenantsRepository } from '../users/tenants.repository.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
-import { systemGroupSession, systemGroupsHidden } from './system-groups.js'
+import { SessionScopes, sessionsInScope } from './session.scope.js'
+import { systemGroupSession } from './system-groups.js'
 
 type Joined = Database & {
   s: Database['sessions']
@@ -26,7 +27,8 @@ type Joined = Database & {
   r: Database['session_reads']
   h: Database['risk_holds']
 }
-type EB = ExpressionBuilder<Joined, 's' | 'a' | 'f' | 'g' | 'r' | 'h'>
+/** What the list's conditions read: the session, its customer or group, the viewer's read mark. */
+type EB = ExpressionBuilder<Joined, 's' | 'f' | 'g' | 'r'>
 
 const COLUMNS = [
   's.id',
@@ -130,6 +132,7 @@ export class SessionListQuery {
   constructor(
     private readonly db: Db,
     readonly countsCache = new CountsCache(),
+    readonly scopes = new SessionScopes(db),
   ) {
     this.tenants = new TenantsRepository(db)
   }
@@ -152,15 +155,57 @@ export class SessionListQuery {
   }
 
   /**
+   * The rows of the page's sessions, in no order, with the tenant's risk status on each. The
+   * sessions were chosen by the walk, in the viewer's scope.
+   */
+  private details(viewer: Caller, ids: number[]) {
+    return (
+      this.db
+        .selectFrom('sessions as s')
+        .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
+        .leftJoin('fans as f', 'f.id', 's.fan_id')
+        .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
+        .leftJoin('session_reads as r', (j) =>
+          j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
+        )
+        .leftJoin('risk_holds as h', (j) =>
+          j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', viewer.tenantId),
+        )
+        .select(COLUMNS)
+        .leftJoin('tenants as t', 't.id', 's.tenant_id')
+        .select('t.risk_status as tenant_risk')
+        // by id alone: the walk chose them in the viewer's tenant, and a condition on the tenant
+        // would let SQLite walk the tenant's index instead of looking each id up
+        .where('s.id', 'in', ids)
+        .execute() as Promise<(SessionRow & { tenant_risk: number | null })[]>
+    )
+  }
+
+  /**
    * One page, pinned first, then the newest activity. `only` narrows the viewer's sessions further
-   * (the console's unallocated ones); a condition on `s` alone keeps the walk on the index.
+   * (the console's unallocated ones); a condition on `s` alone keeps the walk on the index. Two
+   * statements: the walk, on the sessions alone (the viewer's accounts given as values), and the
+   * page's sessions with their account, customer or group, read mark and risk hold.
    */
   async page(
     viewer: Caller,
     body: SessionPageBody,
     only?: ReturnType<typeof visibleSessions>,
   ): Promise<SessionPage> {
-    let q = this.rows(viewer).where((eb) => filterCondition(eb, body.filter))
+    const scope = await this.scopes.of(viewer)
+    // a join whose columns no condition reads is left out by the database
+    let q = this.db
+      .selectFrom('sessions as s')
+      .leftJoin('fans as f', 'f.id', 's.fan_id')
+      .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
+      .leftJoin('session_reads as r', (j) =>
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
+      )
+      .select(['s.id', 's.pinned', 's.last_activity_at'])
+      .where(sessionsInScope(viewer, scope))
+      .where((eb) => filterCondition(eb, body.filter))
+    // an unread session has received something (the index entry decides it)
+    if (body.filter === 'unread') q = q.where('s.unread_count', '>', 0)
     if (only) q = q.where(only)
     if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
     // one agent's sessions by the same rule as their desk; never wider than the viewer's own
@@ -168,8 +213,7 @@ export class SessionListQuery {
     if (body.from !== undefined) q = q.where('s.last_activity_at', '>=', body.from)
     if (body.to !== undefined) q = q.where('s.last_activity_at', '<', body.to)
     // the desk user's choice (groups module): announcement groups where we only listen
-    if (await systemGroupsHidden(this.db, viewer.tenantId, viewer.actingUserId))
-      q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
+    if (scope.hidesSystemGroups) q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
     const keyword = body.keyword
     if (keyword) {
       const ids = await this.searchSessions(viewer.tenantId, keyword)
@@ -183,21 +227,33 @@ export class SessionListQuery {
         eb(eb.refTuple('s.pinned', 's.last_activity_at', 's.id'), '<', eb.tuple(c.pinned, c.at, c.id)),
       )
     }
-    const rows = (await q
+    const walked = await q
       .orderBy('s.pinned', 'desc')
       .orderBy('s.last_activity_at', 'desc')
       .orderBy('s.id', 'desc')
       .limit(body.pageSize + 1)
-      .execute()) as SessionRow[]
-    const more = rows.length > body.pageSize
-    const list = more ? rows.slice(0, body.pageSize) : rows
-    const risk = await this.tenantRisk(viewer.tenantId)
+      .execute()
+    const more = walked.length > body.pageSize
+    const order = more ? walked.slice(0, body.pageSize) : walked
+    if (order.length === 0) return { list: [], nextCursor: null }
+    const rows = new Map(
+      (
+        await this.details(
+          viewer,
+          order.map((r) => r.id),
+        )
+      ).map((r) => [r.id, r]),
+    )
+    const risk = Number(rows.values().next().value?.tenant_risk ?? 0)
     const now = Date.now()
-    const last = list.at(-1)
-    return {
-      list: list.map((r) => presentDeskSession(r, risk, now)),
-      nextCursor: more && last ? encodeCursor(last) : null,
+    const list: DeskSessionView[] = []
+    for (const w of order) {
+      const r = rows.get(w.id)
+      // a session deleted between the two statements is left out
+      if (r) list.push(presentDeskSession(r, risk, now))
     }
+    const last = order.at(-1)
+    return { list, nextCursor: more && last ? encodeCursor(last) : null }
   }
 
   /** One session as the list shows it, if the viewer may see it; else not found. */

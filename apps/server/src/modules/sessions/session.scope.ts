@@ -1,0 +1,106 @@
+import { TENANT_ROLES } from '@app/core'
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import type { Database, Db } from '../../db/index.js'
+import type { Caller } from '../../http/caller.js'
+import { scopeVersion } from '../accounts/account-scope.js'
+import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { visibleSessions } from './session.visibility.js'
+import { systemGroupsHidden } from './system-groups.js'
+
+/** How long a caller's scope is reused; a change made through this process forgets it at once. */
+const TTL_MS = 1_000
+const KEYS_MAX = 10_000
+/** More accounts than this are left to the rule's subquery rather than listed as values. */
+const VALUES_MAX = 1_000
+
+/**
+ * What the session visibility rule (session.visibility.ts) resolves to for one caller, and the
+ * desk user's choice of hiding system groups: the list then states the accounts as values, so the
+ * statement that walks the sessions reads no other table.
+ */
+export interface SessionScope {
+  /** the tenant's live (not deleted) WS accounts */
+  live: number[]
+  /** for an agent: the live accounts assigned to them; null for the whole tenant */
+  assigned: number[] | null
+  hidesSystemGroups: boolean
+}
+
+type SessionAlias = ExpressionBuilder<Database & { s: Database['sessions'] }, 's'>
+
+/**
+ * `visibleSessions` with the accounts given: the same rule, on sessions aliased `s`. An agent sees
+ * a session migrated to them, or one of an account assigned to them not migrated to someone else.
+ */
+export function sessionsInScope(caller: Caller, scope: SessionScope) {
+  return (eb: SessionAlias): Expression<SqlBool> => {
+    if (scope.live.length > VALUES_MAX) return visibleSessions(caller)(eb)
+    if (!TENANT_ROLES.includes(caller.roleId) || scope.live.length === 0) return sql<SqlBool>`1 = 0`
+    const conditions = [eb('s.tenant_id', '=', caller.tenantId), eb('s.account_id', 'in', scope.live)]
+    if (caller.agentId !== null) {
+      const mine = eb('s.agent_user_id', '=', caller.agentId)
+      const assigned = scope.assigned ?? []
+      conditions.push(
+        assigned.length
+          ? eb.or([mine, eb.and([eb('s.agent_user_id', 'is', null), eb('s.account_id', 'in', assigned)])])
+          : mine,
+      )
+    }
+    return eb.and(conditions)
+  }
+}
+
+/**
+ * Callers' scopes, briefly reused: the desk's list asks for one on every page, and they change
+ * rarely (an account deleted or assigned, the system-groups choice). Each key is read once however
+ * many pages ask at the same time; a change told by `scopeChanged` shows at once, any other (in
+ * another process) within TTL_MS.
+ */
+export class SessionScopes {
+  private readonly entries = new Map<string, { at: number; version: number; value: Promise<SessionScope> }>()
+
+  private readonly accounts: AccountsRepository
+
+  constructor(private readonly db: Db) {
+    this.accounts = new AccountsRepository(db)
+  }
+
+  of(caller: Caller): Promise<SessionScope> {
+    const k = `${caller.tenantId}|${caller.agentId ?? ''}|${caller.actingUserId}`
+    const now = Date.now()
+    const version = scopeVersion(caller.tenantId)
+    const hit = this.entries.get(k)
+    if (hit && now - hit.at < TTL_MS && hit.version === version) return hit.value
+    const value = this.read(caller)
+    this.entries.set(k, { at: now, version, value })
+    value.catch(() => this.entries.delete(k))
+    if (this.entries.size > KEYS_MAX) this.entries.delete(this.entries.keys().next().value as string)
+    return value
+  }
+
+  private async read(caller: Caller): Promise<SessionScope> {
+    const [accounts, hidesSystemGroups] = await Promise.all([
+      this.accounts.liveWithAgents(caller.tenantId),
+      systemGroupsHidden(this.db, caller.tenantId, caller.actingUserId),
+    ])
+    return {
+      live: accounts.map((a) => a.id),
+      assigned:
+        caller.agentId === null
+          ? null
+          : accounts.filter((a) => a.agent_user_id === caller.agentId).map((a) => a.id),
+      hidesSystemGroups,
+    }
+  }
+}
+
+/** A session in the caller's scope with its customer's names, for the chat box (one statement). */
+export function chatSessionInScope(db: Db, caller: Caller, scope: SessionScope | null, sessionId: number) {
+  return db
+    .selectFrom('sessions as s')
+    .leftJoin('fans as f', 'f.id', 's.fan_id')
+    .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
+    .where(scope ? sessionsInScope(caller, scope) : visibleSessions(caller))
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst()
+}
