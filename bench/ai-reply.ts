@@ -13,43 +13,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { AiReplyRepository, utcDay } from '../apps/server/src/modules/aiReply/aiReply.repository.js'
+import { freshDb } from './_db.js'
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000)
 const RESERVES = Number(process.env.BENCH_RESERVES ?? 2_000)
 const BUDGET = Number(process.env.BENCH_BUDGET ?? 500)
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 20)
-
-async function freshDb(dir: string): Promise<{ db: Db; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-    return { db, label: 'SQLite (WAL)', drop: () => db.destroy() }
-  }
-  const name = `bench_ai_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      await new Promise((r) => setTimeout(r, 500))
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined)
-      await c.end()
-    },
-  }
-}
 
 /** Run `total` jobs on `workers` concurrent loops. */
 async function inParallel(total: number, workers: number, job: (i: number) => Promise<void>): Promise<void> {
@@ -63,7 +35,7 @@ async function inParallel(total: number, workers: number, job: (i: number) => Pr
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ai-'))
-  const { db, label, drop } = await freshDb(dir)
+  const { db, label, drop } = await freshDb(dir, 'ai')
   try {
     await migrate(db)
     const now = Date.now()

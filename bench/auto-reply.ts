@@ -13,17 +13,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { LINES } from '../apps/server/src/gateway/simulator/phrases.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
+import { freshDb } from './_db.js'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50)
 const BURST = Number(process.env.BENCH_BURST ?? 5_000)
@@ -42,34 +42,6 @@ const REAL_WORDS = [
   'envío',
   'payment',
 ]
-
-async function freshDb(dir: string): Promise<{ db: Db; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-    return { db, label: 'SQLite (WAL, synchronous=NORMAL)', drop: () => db.destroy() }
-  }
-  const name = `bench_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      await sleep(500)
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined)
-      await c.end()
-    },
-  }
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -97,7 +69,7 @@ function words(seed: number) {
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-'))
-  const { db, label, drop } = await freshDb(dir)
+  const { db, label, drop } = await freshDb(dir, 'autoreply')
   await migrate(db)
   const seeded = await seedLinkedTenant(
     db,

@@ -14,16 +14,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
-import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
+import { freshDb } from './_db.js'
 import { seedDesk, seedDeskPg } from './_desk-seed.js'
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000)
@@ -113,41 +113,9 @@ async function load(base: string, sc: Scenario): Promise<Result> {
   }
 }
 
-/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
-async function freshDb(
-  dir: string,
-): Promise<{ db: Db; file: string | null; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const file = path.join(dir, 'app.db')
-    const db = openDatabase({ sqliteFile: file })
-    return { db, file, label: 'SQLite file', drop: () => db.destroy() }
-  }
-  const name = `bench_desk_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    file: null,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
-      await c.end()
-    },
-  }
-}
-
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-desk-'))
-  const { db, file, label, drop } = await freshDb(dir)
+  const { db, file, label, drop } = await freshDb(dir, 'desk')
   await migrate(db)
   const phones = Array.from({ length: ACCOUNTS }, (_, i) => `86139${String(i).padStart(8, '0')}`)
   const tenant = await seedLinkedTenant(db, 'bench', phones)

@@ -12,54 +12,22 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
+import { freshDb } from './_db.js'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100)
 const BURST = Number(process.env.BENCH_BURST ?? 20_000)
 const RATE = Number(process.env.BENCH_RATE ?? 1_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const MEDIA = Number(process.env.BENCH_MEDIA ?? 0)
-
-/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
-async function freshDb(dir: string): Promise<{ db: Db; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-    return { db, label: 'SQLite (WAL, synchronous=NORMAL)', drop: () => db.destroy() }
-  }
-  const name = `bench_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      // the pool's sockets close asynchronously after destroy: drop without FORCE, once they are gone
-      await sleep(500)
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c
-        .query(`DROP DATABASE IF EXISTS ${name}`)
-        .catch((e: Error) => process.stderr.write(`could not drop ${name}: ${e.message}\n`))
-      await c.end()
-    },
-  }
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -68,7 +36,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-'))
-  const { db, label, drop } = await freshDb(dir)
+  const { db, label, drop } = await freshDb(dir, 'inbound')
   await migrate(db)
   await seedLinkedTenant(
     db,

@@ -16,54 +16,23 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { massSendCreateBody, Role } from '@app/core'
-import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import type { Caller } from '../apps/server/src/http/caller.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
+import { freshDb } from './_db.js'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100)
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000)
 const TIMED = Number(process.env.BENCH_TIMED ?? 1_000)
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL_S ?? 1)
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 100)
-
-/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
-async function freshDb(dir: string): Promise<{ db: Db; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-    return { db, label: 'SQLite (WAL, synchronous=NORMAL)', drop: () => db.destroy() }
-  }
-  const name = `bench_mass_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      await sleep(500)
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c
-        .query(`DROP DATABASE IF EXISTS ${name}`)
-        .catch((e: Error) => process.stderr.write(`could not drop ${name}: ${e.message}\n`))
-      await c.end()
-    },
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const pct = (sorted: number[], p: number) =>
@@ -86,7 +55,7 @@ function body(over: Record<string, unknown>) {
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-mass-'))
-  const { db, label, drop } = await freshDb(dir)
+  const { db, label, drop } = await freshDb(dir, 'mass')
   await migrate(db)
   const phones = Array.from({ length: ACCOUNTS }, (_, i) => `86139${String(i).padStart(8, '0')}`)
   const { tenantId, userId, accountIds } = await seedLinkedTenant(db, 'bench', phones)

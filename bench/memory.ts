@@ -16,16 +16,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
-import { type Db, migrate, openDatabase } from '../apps/server/src/db/index.js'
+import { migrate } from '../apps/server/src/db/index.js'
 import { KyselyAuthStateStore } from '../apps/server/src/gateway/baileys/auth-store.js'
 import { SimulatorGateway } from '../apps/server/src/gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from '../apps/server/src/gateway/simulator/link-store.js'
 import { SimNetwork } from '../apps/server/src/gateway/simulator/network.js'
 import { seedLinkedTenant } from '../apps/server/src/test/linked-tenant.js'
+import { freshDb } from './_db.js'
 
 const gc = (globalThis as { gc?: () => void }).gc
 if (!gc) {
@@ -60,37 +60,9 @@ async function measure(): Promise<Sample> {
   return { rss: m.rss / MB, heap: m.heapUsed / MB, external: m.external / MB }
 }
 
-/** A fresh database: a temp SQLite file, or a new PostgreSQL database next to DATABASE_URL's. */
-async function freshDb(dir: string): Promise<{ db: Db; label: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-    return { db, label: 'SQLite file', drop: () => db.destroy() }
-  }
-  const name = `bench_memory_${process.pid}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  const db = openDatabase({ databaseUrl: u.toString() })
-  return {
-    db,
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await db.destroy()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined)
-      await c.end()
-    },
-  }
-}
-
 async function round(numbers: number, tag: number): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-bench-memory-'))
-  const { db, label, drop } = await freshDb(dir)
+  const { db, label, drop } = await freshDb(dir, 'memory')
   await migrate(db)
   const phones = Array.from({ length: numbers }, (_, i) => `86${tag}${String(i).padStart(9, '0')}`)
   await seedLinkedTenant(db, `bench${tag}`, phones)

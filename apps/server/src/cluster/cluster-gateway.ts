@@ -1,31 +1,17 @@
 import { Readable } from 'node:stream'
 import { GatewayError, type GatewayErrorCode } from '../gateway/errors.js'
-import type { AccountId, AccountStatus, MediaInput, MessagingGateway } from '../gateway/port.js'
+import {
+  ACCOUNT_CALLS,
+  type AccountId,
+  type AccountStatus,
+  type MediaInput,
+  type MessagingGateway,
+} from '../gateway/port.js'
 import { type ProcessBus, RemoteCallError } from './bus.js'
 import type { Signals } from './signals.js'
 
-/** Calls that act through one account's live connection: they run in the process holding it. */
-const ROUTED = new Set<string>([
-  'send',
-  'revoke',
-  'markRead',
-  'downloadMedia',
-  'postStatus',
-  'checkNumbers',
-  'profilePictureUrl',
-  'setProfileName',
-  'setProfilePicture',
-  'subscribePresence',
-  'setPresence',
-  'groupInfo',
-  'groupCreate',
-  'groupParticipants',
-  'groupInviteCode',
-  'groupRevokeInvite',
-  'groupJoin',
-  'groupLeave',
-  'groupUpdate',
-])
+/** Calls that act through one account's live connection run in the process holding it. */
+const ROUTED = new Set<string>(ACCOUNT_CALLS)
 
 export const STATUS_TOPIC = 'account.status'
 const GATEWAY_CALL = 'gateway'

@@ -280,6 +280,30 @@ export interface NumberCheck {
   jid?: Jid
 }
 
+/** The calls that act through one account's live connection (its first argument is the account). */
+export const ACCOUNT_CALLS = [
+  'send',
+  'revoke',
+  'markRead',
+  'downloadMedia',
+  'postStatus',
+  'checkNumbers',
+  'profilePictureUrl',
+  'setProfileName',
+  'setProfilePicture',
+  'subscribePresence',
+  'setPresence',
+  'groupInfo',
+  'groupCreate',
+  'groupParticipants',
+  'groupInviteCode',
+  'groupRevokeInvite',
+  'groupJoin',
+  'groupLeave',
+  'groupUpdate',
+] as const
+export type AccountCall = (typeof ACCOUNT_CALLS)[number]
+
 export {
   type AbnormalReason,
   type FailureReason,

@@ -1,7 +1,7 @@
 // What the simulated network's service and the server processes say to each other over
 // socket.io: the channels, which methods each side may call, and errors as they travel.
 import { GatewayError, type GatewayErrorCode, isGatewayError } from '../../errors.js'
-import type { GatewayEvents } from '../../port.js'
+import { ACCOUNT_CALLS, type GatewayEvents } from '../../port.js'
 import { SimLinkError } from '../linking.js'
 
 /** Channels: client → service calls ('gw', 'phone'); service → client ('event', 'links'). */
@@ -25,25 +25,7 @@ export const GATEWAY_METHODS = [
   'resume',
   'disconnect',
   'logout',
-  'send',
-  'revoke',
-  'markRead',
-  'downloadMedia',
-  'postStatus',
-  'checkNumbers',
-  'profilePictureUrl',
-  'setProfileName',
-  'setProfilePicture',
-  'subscribePresence',
-  'setPresence',
-  'groupInfo',
-  'groupCreate',
-  'groupParticipants',
-  'groupInviteCode',
-  'groupRevokeInvite',
-  'groupJoin',
-  'groupLeave',
-  'groupUpdate',
+  ...ACCOUNT_CALLS,
   'idle',
   'pendingQrLogins',
 ] as const
