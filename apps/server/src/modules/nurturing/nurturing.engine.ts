@@ -48,14 +48,6 @@ const LOGGED_OUT = new Set(['device_removed', 'pushed_out'])
 
 const jidOf = (phone: string) => `${phone}@s.whatsapp.net`
 
-/**
- * Account nurturing: enrols the new accounts of each rule's tenants, pairs two accounts of the
- * same tenant, and has them take turns: the sender shows typing, sends a text drawn from the
- * rule's material through the outbox, and the partner's read receipt follows when it arrives.
- * Turns fall inside the rule's active hours and each account sends at most the rule's number a
- * day, spread over the hours. An account banned, logged out or deleted stops; its partner waits
- * for a new one. Every step is a row with a due time on the engine's clock, so a restart resumes.
- */
 /** A stored message, as the read receipts of a nurturing pair need it. */
 interface ReceivedNote {
   tenantId: number
@@ -66,6 +58,14 @@ interface ReceivedNote {
   waMessageId: string
 }
 
+/**
+ * Account nurturing: enrols the new accounts of each rule's tenants, pairs two accounts of the
+ * same tenant, and has them take turns: the sender shows typing, sends a text drawn from the
+ * rule's material through the outbox, and the partner's read receipt follows when it arrives.
+ * Turns fall inside the rule's active hours and each account sends at most the rule's number a
+ * day, spread over the hours. An account banned, logged out or deleted stops; its partner waits
+ * for a new one. Every step is a row with a due time on the engine's clock, so a restart resumes.
+ */
 export class NurturingEngine implements Engine {
   readonly name = 'nurturing'
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`

@@ -298,16 +298,6 @@ export class NurturingRepository {
     await this.db.updateTable('nurturing_accounts').set(patch).where('account_id', '=', accountId).execute()
   }
 
-  /** The active pair an account talks in, if any. */
-  systemActivePairOf(accountId: number) {
-    return this.db
-      .selectFrom('nurturing_pairs')
-      .selectAll()
-      .where('state', '=', 'active')
-      .where((eb) => eb.or([eb('a_account_id', '=', accountId), eb('b_account_id', '=', accountId)]))
-      .executeTakeFirst()
-  }
-
   /** The active pairs any of these accounts talks in (one statement for many received messages). */
   systemActivePairsOf(accountIds: number[]) {
     if (accountIds.length === 0) return Promise.resolve([])
