@@ -13,7 +13,7 @@ import { recount, rolledUp, seedTraffic } from '../modules/statistics/statistics
 import { ensurePlatformAdmin } from '../modules/system/bootstrap.js'
 import { ADMIN_PASSWORD, adminToken, createTestContext, type TestContext } from '../test/harness.js'
 import { seedLinkedTenant } from '../test/linked-tenant.js'
-import { inheritanceOn, openTwice } from './multi-process.fixtures.js'
+import { inheritanceOn, openTwice } from '../test/multi-process.js'
 
 /**
  * Two server processes over one database (see `openTwice`), each with its own engines, run round

@@ -17,7 +17,12 @@ import { ensurePlatformAdmin } from '../modules/system/bootstrap.js'
 export const ADMIN_PASSWORD = 'Admin123'
 
 /** A database for one test file: a temp SQLite file, or a fresh PostgreSQL database when TEST_DIALECT=postgres. */
-export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{
+  db: Db
+  /** the PostgreSQL database's address (another connection to it); undefined on SQLite */
+  url?: string
+  drop: () => Promise<void>
+}> {
   const url = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DIALECT === 'postgres' && url) {
     const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
@@ -31,6 +36,7 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
     await migrate(db)
     return {
       db,
+      url: u.toString(),
       drop: async () => {
         await db.destroy()
         const c = new pg.Client({ connectionString: url })
