@@ -7,6 +7,7 @@ import type { Engine } from '../../engines/engines.js'
 import type { MessagingGateway } from '../../gateway/port.js'
 import type { AccountsRepository } from '../accounts/accounts.repository.js'
 import { activeLength, DAY_MS, dayStart, nextActive } from './nurturing.clock.js'
+import { jidOf, NurturingReads, type ReceivedNote } from './nurturing.reads.js'
 import type { NurturingPair, NurturingRepository, NurturingRule } from './nurturing.repository.js'
 
 /** What the engine needs from the rest of the server (the app wires the owners' services). */
@@ -46,18 +47,6 @@ const RETRY_MS = 10 * 60_000
 /** Account states after which nurturing stops for good (a new login is needed, or never). */
 const LOGGED_OUT = new Set(['device_removed', 'pushed_out'])
 
-const jidOf = (phone: string) => `${phone}@s.whatsapp.net`
-
-/** A stored message, as the read receipts of a nurturing pair need it. */
-interface ReceivedNote {
-  tenantId: number
-  accountId: number
-  sessionId: number
-  fromMe: boolean
-  live: boolean
-  waMessageId: string
-}
-
 /**
  * Account nurturing: enrols the new accounts of each rule's tenants, pairs two accounts of the
  * same tenant, and has them take turns: the sender shows typing, sends a text drawn from the
@@ -70,9 +59,7 @@ export class NurturingEngine implements Engine {
   readonly name = 'nurturing'
   readonly owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   private readonly loop: EngineLoop
-  private reads = Promise.resolve()
-  /** received messages waiting for their read receipt's lookup */
-  private toRead: ReceivedNote[] = []
+  private readonly reads: NurturingReads
   /** accounts linked before any rule's days could start: never enrolled (this process's memory) */
   private readonly tooOld = new Set<number>()
 
@@ -88,6 +75,7 @@ export class NurturingEngine implements Engine {
     private readonly leaseMs = cfg.leaseMs,
   ) {
     this.loop = new EngineLoop('nurturing', cfg.pollMs, () => this.tick(), log)
+    this.reads = new NurturingReads(repo, ports, log)
   }
 
   /** The clock turns are timed on (tests run a simulated day). */
@@ -104,7 +92,7 @@ export class NurturingEngine implements Engine {
 
   /** Read receipts queued so far have been handed on (tests). */
   readsQueued(): Promise<void> {
-    return this.reads
+    return this.reads.queued()
   }
 
   async tick(): Promise<boolean> {
@@ -124,36 +112,7 @@ export class NurturingEngine implements Engine {
 
   /** A message one nurtured account received from its partner is read, as a person would. */
   noteReceived(e: ReceivedNote): void {
-    if (e.fromMe || !e.live) return
-    this.toRead.push(e)
-    // one lookup of the active pairs serves every note queued before it runs
-    if (this.toRead.length > 1) return
-    this.reads = this.reads
-      .then(() => this.markRead())
-      .catch((err) => this.log.warn({ err }, 'nurturing read receipt not queued'))
-  }
-
-  /** The notes queued so far: one lookup of their accounts' active pairs, then a receipt each. */
-  private async markRead(): Promise<void> {
-    const notes = this.toRead
-    this.toRead = []
-    const pairs = await this.repo.systemActivePairsOf([...new Set(notes.map((e) => e.accountId))])
-    for (const e of notes) {
-      try {
-        const p = pairs.find((x) => x.a_account_id === e.accountId || x.b_account_id === e.accountId)
-        if (!p) continue
-        const isA = p.a_account_id === e.accountId
-        if ((isA ? p.a_session_id : p.b_session_id) !== e.sessionId) continue
-        const partner = (await this.repo.systemPairAccounts(p)).find((a) => a.account_id !== e.accountId)
-        if (!partner?.phone) continue
-        await this.ports.markRead(e.tenantId, e.accountId, e.sessionId, {
-          chatId: jidOf(partner.phone),
-          id: e.waMessageId,
-        })
-      } catch (err) {
-        this.log.warn({ err }, 'nurturing read receipt not queued')
-      }
-    }
+    this.reads.note(e)
   }
 
   private async enrol(): Promise<void> {
