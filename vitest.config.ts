@@ -13,6 +13,10 @@ const server = (name: string, dialect: 'sqlite' | 'postgres'): TestProjectInline
     environment: 'node',
     include: ['src/**/*.test.ts'],
     env: { TEST_DIALECT: dialect },
+    // one module graph per worker: every server test builds its own app and database through the
+    // harness and mocks no module, so importing the server once per worker instead of once per file
+    // is safe, and it is most of the suite's time
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -20,6 +24,8 @@ const server = (name: string, dialect: 'sqlite' | 'postgres'): TestProjectInline
 
 export default defineConfig({
   test: {
+    // both cores: a worker waits on the database or on its module imports much of the time
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions },

@@ -55,19 +55,24 @@ test("the supervisor sees today's figures change after a customer writes and the
   await sim.getByTestId('sim-send').click()
   await sim.close()
 
-  // the rollup job runs every few seconds: refresh until today's figures include the message (the
-  // demo's other traffic of today may still be rolling up, so the figures grow by at least one)
+  // the rollup job runs every few seconds: refresh until today's figures include both the message
+  // and its new customer. The demo's other traffic of today may still be rolling up, so a figure
+  // can grow before this message is counted, and each grows by at least one.
+  const refreshed = async () => {
+    await page.getByTestId('stats-refresh').click()
+    await expect(page.getByTestId('stats-refresh')).not.toHaveClass(/ant-btn-loading/)
+    return { messagesIn: await tile(page, 'messagesIn'), newFans: await tile(page, 'newFans') }
+  }
   await expect
     .poll(
       async () => {
-        await page.getByTestId('stats-refresh').click()
-        await expect(page.getByTestId('stats-refresh')).not.toHaveClass(/ant-btn-loading/)
-        return tile(page, 'messagesIn')
+        const now = await refreshed()
+        return now.messagesIn > before && now.newFans > fansBefore
       },
-      { timeout: 30_000, intervals: [1_000] },
+      { timeout: 40_000, intervals: [1_000] },
     )
-    .toBeGreaterThanOrEqual(before + 1)
-  await expect.poll(() => tile(page, 'newFans'), { timeout: 10_000 }).toBeGreaterThanOrEqual(fansBefore + 1)
+    .toBe(true)
+  const shown = await tile(page, 'messagesIn')
   await page.screenshot({ path: '/tmp/stats-page.png', fullPage: true })
   await page.getByText('English', { exact: true }).click()
   await expect(page.getByTestId('stats-export')).toContainText('Export Excel')
@@ -90,5 +95,6 @@ test("the supervisor sees today's figures change after a customer writes and the
   expect(((days?.getRow(1).values ?? []) as unknown[]).slice(1)).toEqual([...STATS_EXPORT_COLUMNS.zh])
   const total = ((days?.getRow(days.rowCount).values ?? []) as unknown[]).slice(1)
   expect(total[0]).toBe(sheets.total)
-  expect(total[1]).toBe(before + 1)
+  // the file is made on the click, so it holds at least what the page showed a moment before
+  expect(total[1]).toBeGreaterThanOrEqual(shown)
 })
