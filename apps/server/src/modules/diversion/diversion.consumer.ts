@@ -18,6 +18,8 @@ export const CATCH_UP_LIVE_MS = 10 * 60_000
 interface Hint {
   live: boolean
   newFan: boolean
+  /** the message marked ours replied: the session's answered marketing message may be a newer one */
+  answered: boolean
 }
 
 /**
@@ -62,7 +64,7 @@ export class DiversionConsumer {
       const oldest = this.hints.keys().next().value
       if (oldest !== undefined) this.hints.delete(oldest)
     }
-    this.hints.set(e.message.id, { live: e.live, newFan: e.newFan })
+    this.hints.set(e.message.id, { live: e.live, newFan: e.newFan, answered: e.answered === true })
     this.consumer.wake()
   }
 
@@ -74,8 +76,11 @@ export class DiversionConsumer {
     if (!live || fanId === null) return
     const newFan = hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at)
     if (!newFan) {
-      // recording again after a crash is harmless: only a newer message replaces the recorded one
-      await this.interactions.record(this.db, m.tenant_id, m.session_id, m.timestamp)
+      // only a message that answered ours can change the session's answered marketing message; one
+      // caught up without the event's word is recorded anyway (again after a crash is harmless:
+      // only a newer message replaces the recorded one)
+      if (hint?.answered !== false)
+        await this.interactions.record(this.db, m.tenant_id, m.session_id, m.timestamp)
       return
     }
     const agent = await this.attribution.agentOf(m.tenant_id, m.account_id)
