@@ -9,6 +9,7 @@ import {
 } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
+import { QueryShapes } from '../../db/query-shapes.js'
 import type { Message } from '../../db/schema.js'
 import { jidToPhone } from '../../gateway/jid.js'
 import type { Caller } from '../../http/caller.js'
@@ -56,11 +57,16 @@ const oldestFirst = (a: Message, b: Message) => a.timestamp - b.timestamp || a.i
  * one statement (its messages and the reactions to them), and one more when it quotes.
  */
 export class ChatHistory {
+  /** the page's statement is compiled once per shape (first page, or before a message) */
+  private readonly shapes: QueryShapes
+
   constructor(
     private readonly db: Db,
     /** the desk list's scopes, so the session is checked on its own row */
     private readonly scopes?: SessionScopes,
-  ) {}
+  ) {
+    this.shapes = new QueryShapes(db)
+  }
 
   /** A page of a session in the viewer's scope (not found outside it). */
   async pageFor(viewer: Caller, body: ChatHistoryBody): Promise<ChatHistoryPage> {
@@ -86,36 +92,48 @@ export class ChatHistory {
       if (!before) throw notFound()
     }
     const cursor = before
-    const rows = (await this.db
-      .with('p', (db) => {
-        let q = db
-          .selectFrom('messages')
-          .selectAll()
-          .where('tenant_id', '=', s.tenantId)
-          .where('session_id', '=', s.id)
-          .where('type', '!=', MessageType.reaction)
-        if (cursor)
-          q = q.where((eb) => eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(cursor.timestamp, cursor.id)))
-        return q
-          .orderBy('timestamp', 'desc')
-          .orderBy('id', 'desc')
-          .limit(body.pageSize + 1)
-      })
-      .selectFrom('p')
-      .selectAll('p')
-      .select(sql<number>`0`.as('reaction'))
-      // the reactions to the page's messages
-      .unionAll((eb) =>
-        eb
-          .selectFrom('messages as m')
-          .selectAll('m')
-          .select(sql<number>`1`.as('reaction'))
-          .where('m.tenant_id', '=', s.tenantId)
-          .where('m.session_id', '=', s.id)
-          .where('m.type', '=', MessageType.reaction)
-          .where('m.quoted_wa_id', 'in', eb.selectFrom('p').select('p.wa_message_id')),
-      )
-      .execute()) as PageRow[]
+    const limit = body.pageSize + 1
+    const params = [
+      s.tenantId,
+      s.id,
+      MessageType.reaction,
+      ...(cursor ? [cursor.timestamp, cursor.id] : []),
+      limit,
+      s.tenantId,
+      s.id,
+      MessageType.reaction,
+    ]
+    const rows = await this.shapes.rows(`page:${cursor ? 'before' : 'newest'}`, params, () =>
+      this.db
+        .with('p', (db) => {
+          let q = db
+            .selectFrom('messages')
+            .selectAll()
+            .where('tenant_id', '=', s.tenantId)
+            .where('session_id', '=', s.id)
+            .where('type', '!=', MessageType.reaction)
+          if (cursor)
+            q = q.where((eb) =>
+              eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(cursor.timestamp, cursor.id)),
+            )
+          return q.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit)
+        })
+        .selectFrom('p')
+        .selectAll('p')
+        .select(sql<number>`0`.as('reaction'))
+        // the reactions to the page's messages
+        .unionAll((eb) =>
+          eb
+            .selectFrom('messages as m')
+            .selectAll('m')
+            .select(sql<number>`1`.as('reaction'))
+            .where('m.tenant_id', '=', s.tenantId)
+            .where('m.session_id', '=', s.id)
+            .where('m.type', '=', MessageType.reaction)
+            .where('m.quoted_wa_id', 'in', eb.selectFrom('p').select('p.wa_message_id')),
+        )
+        .$castTo<PageRow>(),
+    )
     const messages = rows.filter((r) => Number(r.reaction) === 0).sort(newestFirst)
     const hasMore = messages.length > body.pageSize
     const list = hasMore ? messages.slice(0, body.pageSize) : messages

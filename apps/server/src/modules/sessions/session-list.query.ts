@@ -8,6 +8,7 @@ import {
 } from '@app/core'
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import { QueryShapes } from '../../db/query-shapes.js'
 import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
@@ -128,6 +129,7 @@ function decodeCursor(c: string): Cursor {
 export class SessionListQuery {
   private readonly fans = new FansRepository()
   private readonly tenants: TenantsRepository
+  private readonly shapes: QueryShapes
 
   constructor(
     private readonly db: Db,
@@ -135,6 +137,7 @@ export class SessionListQuery {
     readonly scopes = new SessionScopes(db),
   ) {
     this.tenants = new TenantsRepository(db)
+    this.shapes = new QueryShapes(db)
   }
 
   /** `h`: the account's hold by a risk limit (risk module), for the session's risk status. */
@@ -156,10 +159,11 @@ export class SessionListQuery {
 
   /**
    * The rows of the page's sessions, in no order, with the tenant's risk status on each. The
-   * sessions were chosen by the walk, in the viewer's scope.
+   * sessions were chosen by the walk, in the viewer's scope. Compiled once per number of ids.
    */
   private details(viewer: Caller, ids: number[]) {
-    return (
+    const params = [viewer.actingUserId, viewer.tenantId, ...ids]
+    return this.shapes.rows(`details:${ids.length}`, params, () =>
       this.db
         .selectFrom('sessions as s')
         .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
@@ -177,7 +181,7 @@ export class SessionListQuery {
         // by id alone: the walk chose them in the viewer's tenant, and a condition on the tenant
         // would let SQLite walk the tenant's index instead of looking each id up
         .where('s.id', 'in', ids)
-        .execute() as Promise<(SessionRow & { tenant_risk: number | null })[]>
+        .$castTo<SessionRow & { tenant_risk: number | null }>(),
     )
   }
 
