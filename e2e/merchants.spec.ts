@@ -79,9 +79,14 @@ test('a supplier links a number on the public page, and its chats show on the hi
 
   // a customer writes to the new number; the history share page shows it
   const text = `Is the blue one in stock? ${Date.now()}`
-  await sim.getByTestId(`sim-phone-${CUSTOMER}`).click()
+  // the customer's phone is the one writing (the phone list refreshes while the number links)
+  await expect(async () => {
+    await sim.getByTestId(`sim-phone-${CUSTOMER}`).click()
+    await expect(sim.getByTestId('sim-current-phone')).toContainText(`+${CUSTOMER}`, { timeout: 1_000 })
+  }).toPass({ timeout: 10_000 })
   await sim.getByTestId('sim-new-chat-input').fill(shop)
   await sim.getByTestId('sim-new-chat-open').click()
+  await expect(sim.getByTestId('sim-chat-title')).toHaveText('Supplier phone')
   await sim.getByTestId('sim-composer-input').fill(text)
   await sim.getByTestId('sim-send').click()
   await expect(sim.getByTestId('sim-messages')).toContainText(text)

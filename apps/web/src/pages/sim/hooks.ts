@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { listPendingQrs, listSimChats, listSimMessages, listSimPhones } from '../../api/sim'
 
@@ -48,17 +48,25 @@ export function useSelection() {
   const [params, setParams] = useSearchParams()
   const phone = params.get('phone') ?? ''
   const peer = params.get('peer') ?? ''
+  // the selection as last chosen: a click right after another (a phone, then a chat) may run before
+  // the page has re-rendered with the first, and must not put back the phone chosen before it
+  const latest = useRef({ phone, peer })
+  useEffect(() => {
+    latest.current = { phone, peer }
+  }, [phone, peer])
   const select = useCallback(
     (next: { phone?: string; peer?: string }) => {
-      const p = new URLSearchParams()
-      const nextPhone = next.phone ?? phone
+      const now = latest.current
+      const nextPhone = next.phone ?? now.phone
       const nextPeer =
-        next.phone !== undefined && next.phone !== phone ? (next.peer ?? '') : (next.peer ?? peer)
+        next.phone !== undefined && next.phone !== now.phone ? (next.peer ?? '') : (next.peer ?? now.peer)
+      latest.current = { phone: nextPhone, peer: nextPeer }
+      const p = new URLSearchParams()
       if (nextPhone) p.set('phone', nextPhone)
       if (nextPeer) p.set('peer', nextPeer)
       setParams(p, { replace: true })
     },
-    [phone, peer, setParams],
+    [setParams],
   )
   return { phone, peer, select }
 }
