@@ -88,14 +88,25 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('outbox across a SIGKIL
       nullHub,
       new MediaStore(path.join(dir, 'media'), 1_000_000),
     )
+    // this process and the server's write one SQLite file: a write that finds it locked for longer
+    // than the busy timeout (the server starting on a loaded machine) was rolled back, and is tried again
+    const enqueueOne = async (i: number) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await outbox.enqueue({
+            tenantId,
+            sessionId: sessions[i % sessions.length],
+            content: { type: 'text', text: `burst #${i}` },
+            requestedBy: userId,
+          })
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 5) throw err
+        }
+      }
+    }
     const enqueue = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
-        await outbox.enqueue({
-          tenantId,
-          sessionId: sessions[i % sessions.length],
-          content: { type: 'text', text: `burst #${i}` },
-          requestedBy: userId,
-        })
+        await enqueueOne(i)
         if (i % 10 === 9) await new Promise((r) => setTimeout(r, 5))
       }
     }
