@@ -1,7 +1,7 @@
 import { type Compilable, CompiledQuery } from 'kysely'
 import type { Db } from './index.js'
 
-/** Shapes remembered; the least recently used beyond this are let go. */
+/** Shapes remembered; beyond this the first remembered is let go (a few shapes per query in practice). */
 const SHAPES_MAX = 200
 
 /**
