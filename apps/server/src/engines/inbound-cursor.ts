@@ -44,7 +44,10 @@ class CursorLost extends Error {}
 export class InboundCursor<M extends { id: number }> {
   private readonly owner = randomUUID()
   private running: Promise<void> | null = null
+  /** woken during a round: wake again after it */
   private again = false
+  /** a round asked for during a round: run it right after */
+  private againNow = false
   private stopped = false
   private timer: NodeJS.Timeout | null = null
   /** the pending timer waits for messages to settle (not for a retry or another holder's claim) */
@@ -58,6 +61,8 @@ export class InboundCursor<M extends { id: number }> {
     private readonly work: (m: M, commit: Commit) => Promise<void>,
     private readonly log: Logger,
     settleMs?: number,
+    /** before the work of a batch: what the batch's messages need, read once for all of them */
+    private readonly prepare?: (batch: M[]) => Promise<void>,
   ) {
     this.settleMs = settleMs ?? (dialectOf(db as never) === 'postgres' ? PG_SETTLE_MS : 0)
   }
@@ -65,7 +70,7 @@ export class InboundCursor<M extends { id: number }> {
   /** Catch up from the watermark and follow new messages. */
   start(): void {
     this.stopped = false
-    this.wake()
+    this.run()
   }
 
   /** Finish the round under way and give the claim up; messages stored meanwhile wait for the next start. */
@@ -77,18 +82,40 @@ export class InboundCursor<M extends { id: number }> {
     await this.store.release(this.owner).catch(() => undefined)
   }
 
-  /** New messages were stored: run a round (never blocks the caller). */
+  /**
+   * New messages were stored: run a round (never blocks the caller). A message is consumed only
+   * once settled, so with a settle time a round is due when the new message has settled; a round
+   * already due for settling messages takes it too, and a busy inbound path costs one round per
+   * settle time instead of one per message.
+   */
   wake(): void {
     if (this.stopped) return
     if (this.running) {
       this.again = true
       return
     }
+    if (this.settleMs > 0 && (!this.timer || this.settling)) {
+      this.later(this.settleMs, true)
+      return
+    }
+    this.run()
+  }
+
+  /** A round now, or right after the one under way. */
+  private run(): void {
+    if (this.stopped) return
+    if (this.running) {
+      this.againNow = true
+      return
+    }
     this.running = this.round()
       .catch((err) => this.log.error({ err }, 'inbound consumer round failed'))
       .finally(() => {
         this.running = null
-        if (this.again) {
+        if (this.againNow) {
+          this.againNow = this.again = false
+          this.run()
+        } else if (this.again) {
           this.again = false
           this.wake()
         }
@@ -111,7 +138,7 @@ export class InboundCursor<M extends { id: number }> {
     this.timer = setTimeout(() => {
       this.timer = null
       this.settling = false
-      this.wake()
+      this.run()
     }, ms)
     this.timer.unref?.()
   }
@@ -127,6 +154,7 @@ export class InboundCursor<M extends { id: number }> {
       const now = Date.now()
       const batch = await this.store.pending(at, BATCH, now - this.settleMs)
       if (batch.length === 0) break
+      await this.prepare?.(batch)
       let committed = at
       let lost = false
       for (const m of batch) {
@@ -162,7 +190,7 @@ export class InboundCursor<M extends { id: number }> {
         }
       }
       if (lost) {
-        this.wake()
+        this.run()
         return
       }
       const last = batch[batch.length - 1].id
