@@ -2,6 +2,16 @@ import { DIVERSION_ATTRIBUTION_WINDOW_MS, DIVERSION_REF_PATTERN } from '@app/cor
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
 
+/** An account of a tenant. */
+export interface AccountKey {
+  tenantId: number
+  accountId: number
+}
+export const accountKey = (a: AccountKey) => `${a.tenantId}|${a.accountId}`
+
+/** Whether a first message carries a visit's reference. */
+export const carriesRef = (text: string) => DIVERSION_REF_PATTERN.test(text)
+
 /** Tells the agent an account is assigned to (the accounts module's lookup). */
 export type AgentOf = (tenantId: number, accountId: number) => Promise<number | null>
 
@@ -16,6 +26,26 @@ export class Attribution {
     readonly agentOf: AgentOf,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Of these accounts, the ones a first message could be attributed to without a reference: an
+   * unclaimed visit within the window (read once for a batch of first messages).
+   */
+  async accountsWithVisits(q: Kysely<Database>, accounts: AccountKey[]): Promise<Set<string>> {
+    const out = new Set<string>()
+    const ids = [...new Set(accounts.map((a) => a.accountId))]
+    if (ids.length === 0) return out
+    const rows = await q
+      .selectFrom('diversion_visits')
+      .select(['tenant_id', 'account_id'])
+      .distinct()
+      .where('account_id', 'in', ids)
+      .where('fan_id', 'is', null)
+      .where('created_at', '>=', this.now() - DIVERSION_ATTRIBUTION_WINDOW_MS)
+      .execute()
+    for (const r of rows) out.add(accountKey({ tenantId: r.tenant_id, accountId: r.account_id }))
+    return out
+  }
 
   async attribute(
     q: Kysely<Database>,

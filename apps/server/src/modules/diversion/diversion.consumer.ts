@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js'
 import { type Commit, InboundCursor } from '../../engines/inbound-cursor.js'
 import type { StoredInbound } from '../messages/inbound.service.js'
 import type { MessageCursor, PendingMessage } from '../messages/message-cursor.js'
-import type { Attribution } from './attribution.js'
+import { type Attribution, accountKey, carriesRef } from './attribution.js'
 import type { Interactions } from './interactions.js'
 
 /** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
@@ -31,6 +31,8 @@ interface Hint {
 export class DiversionConsumer {
   readonly name = 'diversion'
   private readonly hints = new Map<number, Hint>()
+  /** accounts of the batch under way with a visit a first message may claim (`prepare`) */
+  private withVisits = new Set<string>()
   private readonly consumer: InboundCursor<PendingMessage>
 
   constructor(
@@ -41,7 +43,14 @@ export class DiversionConsumer {
     log: Logger,
     settleMs?: number,
   ) {
-    this.consumer = new InboundCursor(db, cursor, (m, commit) => this.consume(m, commit), log, settleMs)
+    this.consumer = new InboundCursor(
+      db,
+      cursor,
+      (m, commit) => this.consume(m, commit),
+      log,
+      settleMs,
+      (batch) => this.prepare(batch),
+    )
   }
 
   start(): void {
@@ -68,19 +77,42 @@ export class DiversionConsumer {
     this.consumer.wake()
   }
 
-  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+  /** What the inbound event told of a message, else what its rows tell. */
+  private facts(m: PendingMessage): Hint {
     const hint = this.hints.get(m.id)
+    return {
+      live: hint?.live ?? m.created_at - m.timestamp <= CATCH_UP_LIVE_MS,
+      newFan: hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at),
+      // one caught up without the event's word is recorded anyway
+      answered: hint?.answered !== false,
+    }
+  }
+
+  /** The accounts of the batch's first messages that have a visit to claim (one statement per batch). */
+  private async prepare(batch: PendingMessage[]): Promise<void> {
+    const first = batch.filter((m) => {
+      const f = this.facts(m)
+      return f.live && f.newFan && m.fan_id !== null && !carriesRef(m.body)
+    })
+    this.withVisits = await this.attribution.accountsWithVisits(
+      this.db,
+      first.map((m) => ({ tenantId: m.tenant_id, accountId: m.account_id })),
+    )
+  }
+
+  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+    const { live, newFan, answered } = this.facts(m)
     this.hints.delete(m.id)
-    const live = hint?.live ?? m.created_at - m.timestamp <= CATCH_UP_LIVE_MS
     const fanId = m.fan_id
     if (!live || fanId === null) return
-    const newFan = hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at)
-    if (!newFan) {
-      // only a message that answered ours can change the session's answered marketing message; one
-      // caught up without the event's word is recorded anyway (again after a crash is harmless:
-      // only a newer message replaces the recorded one)
-      if (hint?.answered !== false)
-        await this.interactions.record(this.db, m.tenant_id, m.session_id, m.timestamp)
+    const claims =
+      newFan &&
+      (carriesRef(m.body) ||
+        this.withVisits.has(accountKey({ tenantId: m.tenant_id, accountId: m.account_id })))
+    if (!claims) {
+      // only a message that answered ours can change the session's answered marketing message
+      // (again after a crash is harmless: only a newer message replaces the recorded one)
+      if (answered) await this.interactions.record(this.db, m.tenant_id, m.session_id, m.timestamp)
       return
     }
     const agent = await this.attribution.agentOf(m.tenant_id, m.account_id)
