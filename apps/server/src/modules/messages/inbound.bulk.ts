@@ -26,9 +26,9 @@ export interface BulkInbound {
 }
 
 /**
- * Stores the messages of one commit with multi-row statements (PostgreSQL): the new chats in two
- * (`resolveMany`), the messages with their sessions' activity in one, instead of two to six
- * round trips per message. What differs per message (an answered message of ours, an opt-out, a
+ * Stores the messages of one commit with multi-row statements (PostgreSQL): the chats not
+ * remembered in one (`resolveMany`), the messages with their sessions' activity in one, instead
+ * of two to six round trips per message. What differs per message (an answered message of ours, an opt-out, a
  * second message of one chat) is still written message by message, as `InboundStore.store`
  * does, so the stored result is the same.
  */

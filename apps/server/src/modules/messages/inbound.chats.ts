@@ -49,9 +49,7 @@ export async function resolveMany(
     keys.add(key)
   }
 
-  await systemFindFans(q, direct, alone)
-  await insertFans(q, direct, now)
-  await systemFindSessions(q, direct)
+  await findOrCreateFans(q, direct, alone, now)
 
   for (const [i, d] of direct) {
     if (!d.fan) {
@@ -79,64 +77,46 @@ export async function resolveMany(
   return out
 }
 
-/** Fans by their key jid (or lid key); one found with details to update goes the single way. */
-async function systemFindFans(q: Q, direct: Map<number, Direct>, alone: number[]): Promise<void> {
+/**
+ * The fans of the chats, found by their key jid (or lid key), and the ones missing created with
+ * their sessions, in one statement: a new phone already a fan of another account of the tenant (or
+ * of another new fan here) is flagged repeat, with the others, as `FansRepository.upsert` does; a
+ * session starts at the message's time. A fan found with details to update, and a lid-only contact
+ * that may hide behind a phone-keyed fan, go the single way.
+ */
+async function findOrCreateFans(
+  q: Q,
+  direct: Map<number, Direct>,
+  alone: number[],
+  now: number,
+): Promise<void> {
   if (direct.size === 0) return
-  const pairs = [...direct.values()].flatMap((d) =>
+  const all = [...direct.values()]
+  const keys = all.flatMap((d) =>
     [d.who.jid, ...(d.who.lid && d.who.lid !== d.who.jid ? [d.who.lid] : [])].map(
       (jid) => sql`(${d.accountId}::bigint, ${jid}::text)`,
     ),
   )
-  const { rows } = await sql<Fan>`select * from fans where (account_id, jid) in (${sql.join(pairs)})`.execute(
-    q,
-  )
-  for (const [i, d] of direct) {
-    const { who } = d
-    const found = rows
-      .filter(
-        (f) =>
-          f.tenant_id === d.tenantId &&
-          f.account_id === d.accountId &&
-          (f.jid === who.jid || (!!who.lid && f.jid === who.lid)),
-      )
-      .sort((a, b) => a.id - b.id)[0]
-    const changed =
-      found &&
-      ((who.pushName && who.pushName !== found.push_name) ||
-        (who.lid && !found.lid) ||
-        (who.phone && !found.phone))
-    // a lid-only contact may hide behind a phone-keyed fan: the single way looks it up by lid
-    if (changed || (!found && who.lid && !who.phone)) {
-      direct.delete(i)
-      alone.push(i)
-      continue
-    }
-    d.fan = found
-  }
-}
-
-/**
- * New fans and their sessions in one statement. A new phone already a fan of another account of
- * the tenant (or of another new fan here) is flagged repeat, with the others, as
- * `FansRepository.upsert` does; the session starts at the message's time.
- */
-async function insertFans(q: Q, direct: Map<number, Direct>, now: number): Promise<void> {
-  const missing = [...direct.values()].filter((d) => !d.fan)
-  if (missing.length === 0) return
   const values = sql.join(
-    missing.map((d) => {
+    all.map((d) => {
       const source = d.m.ref.fromMe
         ? FanSource.activeAdd
         : d.m.live
           ? FanSource.passiveAdd
           : FanSource.scanSync
       const country = d.who.phone ? countryOfPhone(d.who.phone) : ''
+      // a lid-only contact is created by the single way, which looks it up by lid first
+      const creatable = !!d.who.phone || !d.who.lid
       return sql`(${d.tenantId}::bigint, ${d.accountId}::bigint, ${d.who.jid}::text, ${d.who.phone}::text,
-        ${d.who.lid}::text, ${d.who.pushName}::text, ${source}::text, ${country}::text, ${d.at}::bigint)`
+        ${d.who.lid}::text, ${d.who.pushName}::text, ${source}::text, ${country}::text, ${d.at}::bigint, ${creatable}::boolean)`
     }),
   )
-  const { rows } = await sql<{ kind: 'f' | 's'; row: Fan & Session }>`
-    with v(tenant_id, account_id, jid, phone, lid, push_name, source, country, at) as (values ${values}),
+  const { rows } = await sql<{ kind: 'found' | 'f' | 's' | 'fs'; row: Fan & Session }>`
+    with v(tenant_id, account_id, jid, phone, lid, push_name, source, country, at, creatable) as (values ${values}),
+    found as (select * from fans where (account_id, jid) in (${sql.join(keys)})),
+    found_sessions as (
+      select s.* from sessions s join found f on s.account_id = f.account_id and s.fan_id = f.id
+    ),
     ins as (
       insert into fans (tenant_id, account_id, jid, phone, lid, push_name, source, country, created_at, updated_at, repeat_flag)
       select v.tenant_id, v.account_id, v.jid, v.phone, v.lid, v.push_name, v.source, v.country, ${now}, ${now},
@@ -145,6 +125,8 @@ async function insertFans(q: Q, direct: Map<number, Direct>, now: number): Promi
           or exists (select 1 from v w where w.tenant_id = v.tenant_id and w.phone = v.phone and w.account_id <> v.account_id)
         ) then 1 else 0 end
       from v
+      where v.creatable
+        and not exists (select 1 from found f where f.account_id = v.account_id and (f.jid = v.jid or f.jid = v.lid))
       on conflict (account_id, jid) do nothing
       returning *
     ),
@@ -160,31 +142,39 @@ async function insertFans(q: Q, direct: Map<number, Direct>, now: number): Promi
       on conflict (account_id, fan_id) do nothing
       returning *
     )
-    select 'f' as kind, to_jsonb(ins) as row from ins
+    select 'found' as kind, to_jsonb(found) as row from found
+    union all select 'fs' as kind, to_jsonb(found_sessions) as row from found_sessions
+    union all select 'f' as kind, to_jsonb(ins) as row from ins
     union all select 's' as kind, to_jsonb(sess) as row from sess`.execute(q)
-  const fans = new Map<string, Fan>()
+  const found: Fan[] = []
+  const created = new Map<string, Fan>()
   const sessions = new Map<string, Session>()
   for (const { kind, row } of rows) {
-    if (kind === 'f') fans.set(`${row.account_id}|${row.jid}`, row)
-    else sessions.set(`${row.account_id}|${row.fan_id}`, row)
+    if (kind === 'found') found.push(row)
+    else if (kind === 'f') created.set(`${row.account_id}|${row.jid}`, row)
+    else sessions.set(`${row.tenant_id}|${row.account_id}|${row.fan_id}`, row)
   }
-  for (const d of missing) {
-    const f = fans.get(`${d.accountId}|${d.who.jid}`)
-    // not inserted: another writer made it meanwhile (the single way finds it)
-    if (!f) continue
-    d.fan = f
-    d.created = true
-    d.session = sessions.get(`${d.accountId}|${f.id}`)
+  found.sort((a, b) => a.id - b.id)
+  for (const [i, d] of direct) {
+    const { who } = d
+    const f = found.find(
+      (f) =>
+        f.tenant_id === d.tenantId &&
+        f.account_id === d.accountId &&
+        (f.jid === who.jid || (!!who.lid && f.jid === who.lid)),
+    )
+    const changed =
+      f && ((who.pushName && who.pushName !== f.push_name) || (who.lid && !f.lid) || (who.phone && !f.phone))
+    if (changed || (!f && who.lid && !who.phone)) {
+      direct.delete(i)
+      alone.push(i)
+      continue
+    }
+    // not found and not inserted: another writer made it meanwhile (the single way finds it)
+    const fan = f ?? created.get(`${d.accountId}|${who.jid}`)
+    if (!fan) continue
+    d.fan = fan
+    d.created = !f
+    d.session = sessions.get(`${d.tenantId}|${d.accountId}|${fan.id}`)
   }
-}
-
-/** The sessions of fans found (a new fan has none yet). */
-async function systemFindSessions(q: Q, direct: Map<number, Direct>): Promise<void> {
-  const old = [...direct.values()].filter((d) => d.fan && !d.created)
-  if (old.length === 0) return
-  const pairs = old.map((d) => sql`(${d.accountId}::bigint, ${d.fan?.id}::bigint)`)
-  const { rows } = await sql<Session>`
-    select * from sessions where (account_id, fan_id) in (${sql.join(pairs)})`.execute(q)
-  const byKey = new Map(rows.map((s) => [`${s.tenant_id}|${s.account_id}|${s.fan_id}`, s]))
-  for (const d of old) d.session = byKey.get(`${d.tenantId}|${d.accountId}|${d.fan?.id}`)
 }
