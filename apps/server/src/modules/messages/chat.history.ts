@@ -35,13 +35,13 @@ export function presentChatMessage(
   quoted: QuotedMessageView | null = null,
   reactions: ReactionView[] = [],
 ): ChatMessageView {
-  return {
-    ...presentMessage(m),
-    mediaUrl: m.media_id !== null ? chatMediaUrl(m.id) : null,
-    quotedMessage: quoted,
-    reactions,
-    requestedBy: m.requested_by,
-  }
+  // the message's view completed in place: copying it into a new object was a tenth of a page's time
+  const view = presentMessage(m) as ChatMessageView
+  view.mediaUrl = m.media_id !== null ? chatMediaUrl(m.id) : null
+  view.quotedMessage = quoted
+  view.reactions = reactions
+  view.requestedBy = m.requested_by
+  return view
 }
 
 /** A message of a page's statement: 1 for a reaction to one of the page's messages. */
