@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations/index.js'
+import { runHotStatementsNamed } from './pg-hot-statements.js'
 import type { Database } from './schema.js'
 
 export type { Database } from './schema.js'
@@ -25,6 +26,7 @@ export function openDatabase(opts: DbOptions): Db {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
     // an idle client losing its connection is replaced by the pool; without a listener it would crash
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`))
+    runHotStatementsNamed(pool)
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   const file = opts.sqliteFile ?? ':memory:'

@@ -33,6 +33,17 @@ describe('rows as the database returns them', () => {
     expect(again.rows).toEqual(rows.rows)
   })
 
+  it('answer each run of a statement run many times with its own values', async () => {
+    for (const account of ['north', 'south', 'north', 'south', 'north', 'south', 'north']) {
+      const row = await db
+        .selectFrom('tenants')
+        .select(['account', 'name'])
+        .where('account', '=', account)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ account, name: account })
+    }
+  })
+
   it('keep the later of two columns of one name', async () => {
     const { rows } = await sql<{ v: number }>`select 1 as v, 2 as v`.execute(db)
     expect(rows).toEqual([{ v: 2 }])
