@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../test/harness.js'
+import { createTestDb, insertTenants } from '../test/harness.js'
 import type { Db } from './index.js'
 import { QueryShapes } from './query-shapes.js'
 
@@ -9,18 +9,7 @@ describe('a query compiled once per shape', () => {
   let drop: () => Promise<void>
   beforeAll(async () => {
     ;({ db, drop } = await createTestDb())
-    const now = Date.now()
-    await db
-      .insertInto('tenants')
-      .values(
-        ['north', 'south', 'east'].map((account) => ({
-          name: account,
-          account,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute()
+    await insertTenants(db, ['north', 'south', 'east'])
   })
   afterAll(() => drop())
 

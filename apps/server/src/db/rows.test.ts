@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDb } from '../test/harness.js'
+import { createTestDb, insertTenants } from '../test/harness.js'
 import type { Db } from './index.js'
 
 describe('rows as the database returns them', () => {
@@ -8,13 +8,7 @@ describe('rows as the database returns them', () => {
   let drop: () => Promise<void>
   beforeAll(async () => {
     ;({ db, drop } = await createTestDb())
-    const now = Date.now()
-    await db
-      .insertInto('tenants')
-      .values(
-        ['north', 'south'].map((account) => ({ name: account, account, created_at: now, updated_at: now })),
-      )
-      .execute()
+    await insertTenants(db, ['north', 'south'])
   })
   afterAll(() => drop())
 

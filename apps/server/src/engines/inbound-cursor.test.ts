@@ -33,23 +33,33 @@ const log = pino({ level: 'silent' })
 // the work below never commits: no database is reached
 const noDb = {} as Db
 
+/** A consumer over `store` that records the ids it consumed in `done`. */
+function consumerOf(
+  store: MemoryStore,
+  done: number[],
+  settleMs: number,
+  prepare?: (batch: Row[]) => Promise<void>,
+) {
+  return new InboundCursor(
+    noDb,
+    store,
+    async (m) => {
+      done.push(m.id)
+    },
+    log,
+    settleMs,
+    prepare,
+  )
+}
+
 describe('a message consumer that waits for messages to settle', () => {
   it('consumes every message once, in order, and a busy inbound path costs one round per settle time', async () => {
     const store = new MemoryStore()
     const done: number[] = []
     const before: number[][] = []
-    const consumer = new InboundCursor(
-      noDb,
-      store,
-      async (m) => {
-        done.push(m.id)
-      },
-      log,
-      100,
-      async (batch) => {
-        before.push(batch.map((m) => m.id))
-      },
-    )
+    const consumer = consumerOf(store, done, 100, async (batch) => {
+      before.push(batch.map((m) => m.id))
+    })
     consumer.start()
     await consumer.settled()
     const readsAtStart = store.reads
@@ -74,15 +84,7 @@ describe('a message consumer that waits for messages to settle', () => {
   it('without a settle time, consumes a message as soon as it is woken', async () => {
     const store = new MemoryStore()
     const done: number[] = []
-    const consumer = new InboundCursor(
-      noDb,
-      store,
-      async (m) => {
-        done.push(m.id)
-      },
-      log,
-      0,
-    )
+    const consumer = consumerOf(store, done, 0)
     consumer.start()
     await consumer.settled()
     store.rows.push({ id: 1, storedAt: Date.now() })

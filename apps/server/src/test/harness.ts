@@ -58,6 +58,15 @@ export async function createTestDb(): Promise<{
   }
 }
 
+/** Bare tenants named by their accounts (for tests of the database layer). */
+export async function insertTenants(db: Db, accounts: string[]): Promise<void> {
+  const now = Date.now()
+  await db
+    .insertInto('tenants')
+    .values(accounts.map((account) => ({ name: account, account, created_at: now, updated_at: now })))
+    .execute()
+}
+
 export interface Signed {
   token: string
   userId: number
