@@ -71,7 +71,7 @@ export class ChatHistory {
   /** A page of a session in the viewer's scope (not found outside it). */
   async pageFor(viewer: Caller, body: ChatHistoryBody): Promise<ChatHistoryPage> {
     const scope = this.scopes ? await this.scopes.of(viewer) : null
-    const row = await chatSessionInScope(this.db, viewer, scope, body.sessionId)
+    const row = await chatSessionInScope(this.shapes, this.db, viewer, scope, body.sessionId)
     if (!row) throw notFound()
     // the customer's name as the desk shows it (sessionTitle)
     const peerName =
@@ -91,32 +91,27 @@ export class ChatHistory {
         .executeTakeFirst()
       if (!before) throw notFound()
     }
-    const cursor = before
-    const limit = body.pageSize + 1
-    const params = [
-      s.tenantId,
-      s.id,
-      MessageType.reaction,
-      ...(cursor ? [cursor.timestamp, cursor.id] : []),
-      limit,
-      s.tenantId,
-      s.id,
-      MessageType.reaction,
-    ]
-    const rows = await this.shapes.rows(`page:${cursor ? 'before' : 'newest'}`, params, () =>
+    const values = {
+      tenantId: s.tenantId,
+      sessionId: s.id,
+      reaction: MessageType.reaction,
+      beforeAt: before?.timestamp,
+      beforeId: before?.id,
+      limit: body.pageSize + 1,
+    }
+    const rows = await this.shapes.rows('page', values, (v) =>
       this.db
         .with('p', (db) => {
           let q = db
             .selectFrom('messages')
             .selectAll()
-            .where('tenant_id', '=', s.tenantId)
-            .where('session_id', '=', s.id)
-            .where('type', '!=', MessageType.reaction)
-          if (cursor)
-            q = q.where((eb) =>
-              eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(cursor.timestamp, cursor.id)),
-            )
-          return q.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit)
+            .where('tenant_id', '=', v.tenantId)
+            .where('session_id', '=', v.sessionId)
+            .where('type', '!=', v.reaction)
+          const { beforeAt, beforeId } = v
+          if (beforeAt !== undefined && beforeId !== undefined)
+            q = q.where((eb) => eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(beforeAt, beforeId)))
+          return q.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(v.limit)
         })
         .selectFrom('p')
         .selectAll('p')
@@ -127,9 +122,9 @@ export class ChatHistory {
             .selectFrom('messages as m')
             .selectAll('m')
             .select(sql<number>`1`.as('reaction'))
-            .where('m.tenant_id', '=', s.tenantId)
-            .where('m.session_id', '=', s.id)
-            .where('m.type', '=', MessageType.reaction)
+            .where('m.tenant_id', '=', v.tenantId)
+            .where('m.session_id', '=', v.sessionId)
+            .where('m.type', '=', v.reaction)
             .where('m.quoted_wa_id', 'in', eb.selectFrom('p').select('p.wa_message_id')),
         )
         .$castTo<PageRow>(),

@@ -17,7 +17,7 @@ import { visibleSessions } from '../sessions/session.visibility.js'
 import { TenantsRepository } from '../users/tenants.repository.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
-import { SessionScopes, sessionsInScope } from './session.scope.js'
+import { type SessionScope, SessionScopes, sessionsInScope } from './session.scope.js'
 import { systemGroupSession } from './system-groups.js'
 
 type Joined = Database & {
@@ -66,10 +66,15 @@ const COLUMNS = [
 /** Unread for the viewer: live inbound messages since their read mark. */
 const hasUnread = sql<boolean>`s.unread_count > coalesce(r.read_count, 0)`
 
-/** The condition of a sidebar entry; every entry but `invalid` leaves invalid customers out. */
+/**
+ * The condition of a sidebar entry; every entry but `invalid` leaves invalid customers out. Its
+ * constants are written into the text (the walk binds only the call's values).
+ */
 function filterCondition(eb: EB, filter: SessionFilterValue) {
-  if (filter === 'invalid') return eb('s.invalid', '=', 1)
-  const valid = eb('s.invalid', '=', 0)
+  const yes = eb.lit(1)
+  const no = eb.lit(0)
+  if (filter === 'invalid') return eb('s.invalid', '=', yes)
+  const valid = eb('s.invalid', '=', no)
   switch (filter) {
     case 'all':
       return valid
@@ -78,13 +83,13 @@ function filterCondition(eb: EB, filter: SessionFilterValue) {
     case 'noReply':
       return eb.and([valid, eb('s.awaiting_reply_since', 'is not', null)])
     case 'pinned':
-      return eb.and([valid, eb('s.pinned', '=', 1)])
+      return eb.and([valid, eb('s.pinned', '=', yes)])
     case 'manual':
-      return eb.and([valid, eb('s.ai_reply', '=', 0)])
+      return eb.and([valid, eb('s.ai_reply', '=', no)])
     case 'ai':
-      return eb.and([valid, eb('s.ai_reply', '=', 1)])
+      return eb.and([valid, eb('s.ai_reply', '=', yes)])
     case 'group':
-      return eb.and([valid, eb('s.type', '=', SessionType.group)])
+      return eb.and([valid, eb('s.type', '=', sql.lit(SessionType.group))])
   }
 }
 
@@ -162,27 +167,104 @@ export class SessionListQuery {
    * sessions were chosen by the walk, in the viewer's scope. Compiled once per number of ids.
    */
   private details(viewer: Caller, ids: number[]) {
-    const params = [viewer.actingUserId, viewer.tenantId, ...ids]
-    return this.shapes.rows(`details:${ids.length}`, params, () =>
+    const values = { actingUserId: viewer.actingUserId, tenantId: viewer.tenantId, ids }
+    return this.shapes.rows('details', values, (v) =>
       this.db
         .selectFrom('sessions as s')
         .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
         .leftJoin('fans as f', 'f.id', 's.fan_id')
         .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
         .leftJoin('session_reads as r', (j) =>
-          j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
+          j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', v.actingUserId),
         )
         .leftJoin('risk_holds as h', (j) =>
-          j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', viewer.tenantId),
+          j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', v.tenantId),
         )
         .select(COLUMNS)
         .leftJoin('tenants as t', 't.id', 's.tenant_id')
         .select('t.risk_status as tenant_risk')
         // by id alone: the walk chose them in the viewer's tenant, and a condition on the tenant
         // would let SQLite walk the tenant's index instead of looking each id up
-        .where('s.id', 'in', ids)
+        .where('s.id', 'in', v.ids)
         .$castTo<SessionRow & { tenant_risk: number | null }>(),
     )
+  }
+
+  /**
+   * The walk: the page's sessions in order (their ids and keys), on the sessions alone, the
+   * viewer's accounts given as values. Compiled once per shape (the filter, which conditions the
+   * body sets, the viewer's role and scope); a keyword search, an agent's sessions and a narrower
+   * `only` are built on every call.
+   */
+  private walk(
+    viewer: Caller,
+    scope: SessionScope,
+    body: SessionPageBody,
+    search: number[] | null,
+    only?: ReturnType<typeof visibleSessions>,
+  ) {
+    const c = body.cursor ? decodeCursor(body.cursor) : undefined
+    const values = {
+      actingUserId: viewer.actingUserId,
+      tenantId: viewer.tenantId,
+      agentId: viewer.agentId,
+      live: scope.live,
+      assigned: scope.assigned,
+      accountId: body.accountId,
+      from: body.from,
+      to: body.to,
+      search: search ?? undefined,
+      pinned: c?.pinned,
+      at: c?.at,
+      id: c?.id,
+      limit: body.pageSize + 1,
+    }
+    const keyword = search === null ? body.keyword : undefined
+    const fixed = !body.keyword && !only && body.agentId === undefined
+    const shape = fixed
+      ? `walk:${viewer.roleId}:${body.filter}:${scope.hidesSystemGroups ? 'hide' : 'show'}`
+      : null
+    return this.shapes.rows(shape, values, (v) => {
+      const inScope = sessionsInScope(
+        { ...viewer, tenantId: v.tenantId, agentId: v.agentId, actingUserId: v.actingUserId },
+        { live: v.live, assigned: v.assigned, hidesSystemGroups: scope.hidesSystemGroups },
+      )
+      // a join whose columns no condition reads is left out by the database
+      let q = this.db
+        .selectFrom('sessions as s')
+        .leftJoin('fans as f', 'f.id', 's.fan_id')
+        .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
+        .leftJoin('session_reads as r', (j) =>
+          j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', v.actingUserId),
+        )
+        .select(['s.id', 's.pinned', 's.last_activity_at'])
+        .where(inScope)
+        .where((eb) => filterCondition(eb, body.filter))
+      // an unread session has received something (the index entry decides it)
+      if (body.filter === 'unread') q = q.where('s.unread_count', '>', sql.lit(0))
+      if (only) q = q.where(only)
+      if (v.accountId !== undefined) q = q.where('s.account_id', '=', v.accountId)
+      // one agent's sessions by the same rule as their desk; never wider than the viewer's own
+      if (body.agentId !== undefined) q = q.where(visibleSessions({ ...viewer, agentId: body.agentId }))
+      if (v.from !== undefined) q = q.where('s.last_activity_at', '>=', v.from)
+      if (v.to !== undefined) q = q.where('s.last_activity_at', '<', v.to)
+      // the desk user's choice (groups module): announcement groups where we only listen
+      if (scope.hidesSystemGroups) q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
+      // few matches: those sessions by id; many: the list walked, where matches come soon
+      if (v.search !== undefined) q = q.where('s.id', 'in', v.search)
+      else if (keyword) q = q.where((eb) => keywordCondition(eb, keyword))
+      if (v.pinned !== undefined && v.at !== undefined && v.id !== undefined) {
+        const { pinned, at, id } = v
+        q = q.where((eb) =>
+          eb(eb.refTuple('s.pinned', 's.last_activity_at', 's.id'), '<', eb.tuple(pinned, at, id)),
+        )
+      }
+      return q
+        .orderBy('s.pinned', 'desc')
+        .orderBy('s.last_activity_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(v.limit)
+    })
   }
 
   /**
@@ -197,46 +279,12 @@ export class SessionListQuery {
     only?: ReturnType<typeof visibleSessions>,
   ): Promise<SessionPage> {
     const scope = await this.scopes.of(viewer)
-    // a join whose columns no condition reads is left out by the database
-    let q = this.db
-      .selectFrom('sessions as s')
-      .leftJoin('fans as f', 'f.id', 's.fan_id')
-      .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
-      .leftJoin('session_reads as r', (j) =>
-        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
-      )
-      .select(['s.id', 's.pinned', 's.last_activity_at'])
-      .where(sessionsInScope(viewer, scope))
-      .where((eb) => filterCondition(eb, body.filter))
-    // an unread session has received something (the index entry decides it)
-    if (body.filter === 'unread') q = q.where('s.unread_count', '>', 0)
-    if (only) q = q.where(only)
-    if (body.accountId !== undefined) q = q.where('s.account_id', '=', body.accountId)
-    // one agent's sessions by the same rule as their desk; never wider than the viewer's own
-    if (body.agentId !== undefined) q = q.where(visibleSessions({ ...viewer, agentId: body.agentId }))
-    if (body.from !== undefined) q = q.where('s.last_activity_at', '>=', body.from)
-    if (body.to !== undefined) q = q.where('s.last_activity_at', '<', body.to)
-    // the desk user's choice (groups module): announcement groups where we only listen
-    if (scope.hidesSystemGroups) q = q.where(sql<boolean>`not ${systemGroupSession('s')}`)
-    const keyword = body.keyword
-    if (keyword) {
-      const ids = await this.searchSessions(viewer.tenantId, keyword)
-      if (ids?.length === 0) return { list: [], nextCursor: null }
-      // few matches: fetch those sessions by id; many: walk the list, where matches come soon
-      q = ids ? q.where('s.id', 'in', ids) : q.where((eb) => keywordCondition(eb, keyword))
+    let search: number[] | null = null
+    if (body.keyword) {
+      search = await this.searchSessions(viewer.tenantId, body.keyword)
+      if (search?.length === 0) return { list: [], nextCursor: null }
     }
-    if (body.cursor) {
-      const c = decodeCursor(body.cursor)
-      q = q.where((eb) =>
-        eb(eb.refTuple('s.pinned', 's.last_activity_at', 's.id'), '<', eb.tuple(c.pinned, c.at, c.id)),
-      )
-    }
-    const walked = await q
-      .orderBy('s.pinned', 'desc')
-      .orderBy('s.last_activity_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(body.pageSize + 1)
-      .execute()
+    const walked = await this.walk(viewer, scope, body, search, only)
     const more = walked.length > body.pageSize
     const order = more ? walked.slice(0, body.pageSize) : walked
     if (order.length === 0) return { list: [], nextCursor: null }

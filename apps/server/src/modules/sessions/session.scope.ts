@@ -1,6 +1,7 @@
 import { TENANT_ROLES } from '@app/core'
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import type { QueryShapes } from '../../db/query-shapes.js'
 import type { Caller } from '../../http/caller.js'
 import { scopeVersion } from '../accounts/account-scope.js'
 import { AccountsRepository } from '../accounts/accounts.repository.js'
@@ -94,13 +95,36 @@ export class SessionScopes {
   }
 }
 
-/** A session in the caller's scope with its customer's names, for the chat box (one statement). */
-export function chatSessionInScope(db: Db, caller: Caller, scope: SessionScope | null, sessionId: number) {
-  return db
-    .selectFrom('sessions as s')
-    .leftJoin('fans as f', 'f.id', 's.fan_id')
-    .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
-    .where(scope ? sessionsInScope(caller, scope) : visibleSessions(caller))
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst()
+/**
+ * A session in the caller's scope with its customer's names, for the chat box (one statement,
+ * compiled once per shape in the caller's `shapes`).
+ */
+export async function chatSessionInScope(
+  shapes: QueryShapes,
+  db: Db,
+  caller: Caller,
+  scope: SessionScope | null,
+  sessionId: number,
+) {
+  const values = {
+    tenantId: caller.tenantId,
+    agentId: caller.agentId,
+    live: scope?.live,
+    assigned: scope?.assigned,
+    sessionId,
+  }
+  const [row] = await shapes.rows(`chat-session:${caller.roleId}`, values, (v) => {
+    const who = { ...caller, tenantId: v.tenantId, agentId: v.agentId }
+    return db
+      .selectFrom('sessions as s')
+      .leftJoin('fans as f', 'f.id', 's.fan_id')
+      .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
+      .where(
+        v.live && scope
+          ? sessionsInScope(who, { ...scope, live: v.live, assigned: v.assigned ?? null })
+          : visibleSessions(who),
+      )
+      .where('s.id', '=', v.sessionId)
+  })
+  return row
 }
