@@ -17,13 +17,12 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&')
 export class AccountsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The tenant's live (not deleted) accounts with their agents, by id: who sees which sessions. */
-  liveWithAgents(tenantId: number) {
+  /** The tenant's accounts, deleted or not, with their agents, by id: who sees which sessions. */
+  withAgents(tenantId: number) {
     return this.db
       .selectFrom('ws_accounts')
-      .select(['id', 'agent_user_id'])
+      .select(['id', 'agent_user_id', 'deleted_at'])
       .where('tenant_id', '=', tenantId)
-      .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute()
   }

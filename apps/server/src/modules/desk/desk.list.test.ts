@@ -2,6 +2,7 @@ import { type DeskSessionView, Role, type SessionCounts, type SessionPage } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminToken, createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession } from '../../test/messaging.js'
+import { scopeChanged } from '../accounts/account-scope.js'
 import { type As, deskClient } from './desk.fixtures.js'
 
 let ctx: TestContext
@@ -286,5 +287,51 @@ describe('access', () => {
     expect((await api.post(null, '/damai/customer/session/counts', {})).code).toBe(401)
     const admin = { token: await adminToken(ctx), userId: 1, tenantId: 1 }
     expect((await api.post(admin, '/damai/customer/session/page', {})).code).toBe(403)
+  })
+})
+
+describe('a deleted account', () => {
+  it('hides its sessions from every list and chat, whether fewer or more accounts were deleted than are live', async () => {
+    const SHOP_C = '8613800000003'
+    const shopC = await ctx.linkAccount(tenant, SHOP_C)
+    const onC = await customerSession(ctx, customer(40), SHOP_C)
+    const chat = (who: Signed, sessionId: number) =>
+      api.post(who, '/damai/customer/user/getSessionChatMessages', { sessionId, pageSize: 10 })
+    const sorted = async (list: Promise<number[]>) => (await list).sort((a, b) => a - b)
+    const remove = async (accounts: number[], deletedAt: number | null) => {
+      await ctx.db
+        .updateTable('ws_accounts')
+        .set({ deleted_at: deletedAt })
+        .where('id', 'in', accounts)
+        .execute()
+      scopeChanged(tenant)
+    }
+    const before = await sorted(ids(boss))
+    const agentBefore = await sorted(ids(agentA))
+    expect(before).toContain(onC)
+    expect((await chat(boss, onC)).code).toBe(0)
+    const sessionsOf = async (account: number) =>
+      (await ctx.db.selectFrom('sessions').select('id').where('account_id', '=', account).execute()).map(
+        (r) => r.id,
+      )
+    const ofB = await sessionsOf(shopB)
+
+    // one of three deleted: the lists leave out its sessions alone
+    await remove([shopC], Date.now())
+    expect(await sorted(ids(boss))).toEqual(before.filter((id) => id !== onC))
+    expect(await ids(lead)).not.toContain(onC)
+    expect((await chat(boss, onC)).code).toBe(404)
+    expect((await counts(boss)).all).toBe(before.length - 1)
+
+    // two of three deleted: only the live account's sessions remain, for the supervisor and its agent
+    await remove([shopB], Date.now())
+    expect(await sorted(ids(boss))).toEqual(before.filter((id) => id !== onC && !ofB.includes(id)))
+    expect(await sorted(ids(agentA))).toEqual(agentBefore)
+    expect(await ids(boss, { filter: 'unread' })).not.toContain(onB[0])
+    expect((await chat(boss, onB[0])).code).toBe(404)
+    expect((await chat(agentA, onA[0])).code).toBe(0)
+
+    await remove([shopB, shopC], null)
+    expect(await ids(boss)).toContain(onC)
   })
 })

@@ -97,9 +97,8 @@ export class ChatHistory {
       reaction: MessageType.reaction,
       beforeAt: before?.timestamp,
       beforeId: before?.id,
-      limit: body.pageSize + 1,
     }
-    const rows = await this.shapes.rows('page', values, (v) =>
+    const rows = await this.shapes.rows(`page:${body.pageSize}`, values, (v) =>
       this.db
         .with('p', (db) => {
           let q = db
@@ -111,7 +110,11 @@ export class ChatHistory {
           const { beforeAt, beforeId } = v
           if (beforeAt !== undefined && beforeId !== undefined)
             q = q.where((eb) => eb(eb.refTuple('timestamp', 'id'), '<', eb.tuple(beforeAt, beforeId)))
-          return q.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(v.limit)
+          // written into the text, so PostgreSQL plans the statement once for all calls
+          return q
+            .orderBy('timestamp', 'desc')
+            .orderBy('id', 'desc')
+            .limit(sql.lit(body.pageSize + 1))
         })
         .selectFrom('p')
         .selectAll('p')

@@ -57,11 +57,20 @@ const COLUMNS = [
   'f.remark as fan_remark',
   'f.mass_send_enabled',
   'f.nurturing as fan_nurturing',
-  'g.jid as group_jid',
-  'g.subject as group_subject',
   'r.read_count',
   'h.until as risk_hold_until',
 ] as const
+
+/**
+ * A group session's group, looked up by id for each row of a page: joined instead, PostgreSQL
+ * hashes all of the tenant's groups for the page's few (half the statement's time with 2,000).
+ */
+function groupColumn(column: 'jid' | 'subject') {
+  const value = sql`(select g.${sql.ref(column)} from group_chats g
+    where g.id = s.group_chat_id and g.tenant_id = s.tenant_id)`
+  return sql<string | null>`case when s.group_chat_id is not null then ${value} end`
+}
+const GROUP_COLUMNS = [groupColumn('jid').as('group_jid'), groupColumn('subject').as('group_subject')]
 
 /** Unread for the viewer: live inbound messages since their read mark. */
 const hasUnread = sql<boolean>`s.unread_count > coalesce(r.read_count, 0)`
@@ -151,7 +160,6 @@ export class SessionListQuery {
       .selectFrom('sessions as s')
       .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
       .leftJoin('fans as f', 'f.id', 's.fan_id')
-      .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
       .leftJoin('session_reads as r', (j) =>
         j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
       )
@@ -159,6 +167,7 @@ export class SessionListQuery {
         j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', viewer.tenantId),
       )
       .select(COLUMNS)
+      .select(GROUP_COLUMNS)
       .where(visibleSessions(viewer))
   }
 
@@ -173,7 +182,6 @@ export class SessionListQuery {
         .selectFrom('sessions as s')
         .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
         .leftJoin('fans as f', 'f.id', 's.fan_id')
-        .leftJoin('group_chats as g', 'g.id', 's.group_chat_id')
         .leftJoin('session_reads as r', (j) =>
           j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', v.actingUserId),
         )
@@ -181,6 +189,7 @@ export class SessionListQuery {
           j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', v.tenantId),
         )
         .select(COLUMNS)
+        .select(GROUP_COLUMNS)
         .leftJoin('tenants as t', 't.id', 's.tenant_id')
         .select('t.risk_status as tenant_risk')
         // by id alone: the walk chose them in the viewer's tenant, and a condition on the tenant
@@ -208,7 +217,8 @@ export class SessionListQuery {
       actingUserId: viewer.actingUserId,
       tenantId: viewer.tenantId,
       agentId: viewer.agentId,
-      live: scope.live,
+      only: scope.only,
+      except: scope.except,
       assigned: scope.assigned,
       accountId: body.accountId,
       from: body.from,
@@ -217,17 +227,16 @@ export class SessionListQuery {
       pinned: c?.pinned,
       at: c?.at,
       id: c?.id,
-      limit: body.pageSize + 1,
     }
     const keyword = search === null ? body.keyword : undefined
     const fixed = !body.keyword && !only && body.agentId === undefined
     const shape = fixed
-      ? `walk:${viewer.roleId}:${body.filter}:${scope.hidesSystemGroups ? 'hide' : 'show'}`
+      ? `walk:${viewer.roleId}:${body.filter}:${scope.hidesSystemGroups ? 'hide' : 'show'}:${body.pageSize}`
       : null
     return this.shapes.rows(shape, values, (v) => {
       const inScope = sessionsInScope(
         { ...viewer, tenantId: v.tenantId, agentId: v.agentId, actingUserId: v.actingUserId },
-        { live: v.live, assigned: v.assigned, hidesSystemGroups: scope.hidesSystemGroups },
+        { only: v.only, except: v.except, assigned: v.assigned, hidesSystemGroups: scope.hidesSystemGroups },
       )
       // a join whose columns no condition reads is left out by the database
       let q = this.db
@@ -259,11 +268,15 @@ export class SessionListQuery {
           eb(eb.refTuple('s.pinned', 's.last_activity_at', 's.id'), '<', eb.tuple(pinned, at, id)),
         )
       }
-      return q
-        .orderBy('s.pinned', 'desc')
-        .orderBy('s.last_activity_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(v.limit)
+      return (
+        q
+          .orderBy('s.pinned', 'desc')
+          .orderBy('s.last_activity_at', 'desc')
+          .orderBy('s.id', 'desc')
+          // written into the text: PostgreSQL plans a statement once for all calls (a generic plan)
+          // only when its limit is known; planning took longer than running the walk
+          .limit(sql.lit(body.pageSize + 1))
+      )
     })
   }
 

@@ -20,8 +20,13 @@ const VALUES_MAX = 1_000
  * statement that walks the sessions reads no other table.
  */
 export interface SessionScope {
-  /** the tenant's live (not deleted) WS accounts */
-  live: number[]
+  /**
+   * The sessions of deleted WS accounts are seen by nobody, so the rule names the tenant's live
+   * accounts (`only`), or the deleted ones when fewer (`except`), or none while none was deleted
+   * (both null): the walk checks the list on every index entry it reads.
+   */
+  only: number[] | null
+  except: number[] | null
   /** for an agent: the live accounts assigned to them; null for the whole tenant */
   assigned: number[] | null
   hidesSystemGroups: boolean
@@ -35,9 +40,12 @@ type SessionAlias = ExpressionBuilder<Database & { s: Database['sessions'] }, 's
  */
 export function sessionsInScope(caller: Caller, scope: SessionScope) {
   return (eb: SessionAlias): Expression<SqlBool> => {
-    if (scope.live.length > VALUES_MAX) return visibleSessions(caller)(eb)
-    if (!TENANT_ROLES.includes(caller.roleId) || scope.live.length === 0) return sql<SqlBool>`1 = 0`
-    const conditions = [eb('s.tenant_id', '=', caller.tenantId), eb('s.account_id', 'in', scope.live)]
+    if (!TENANT_ROLES.includes(caller.roleId) || scope.only?.length === 0) return sql<SqlBool>`1 = 0`
+    const listed = [scope.only, scope.except, scope.assigned]
+    if (listed.some((list) => list && list.length > VALUES_MAX)) return visibleSessions(caller)(eb)
+    const conditions = [eb('s.tenant_id', '=', caller.tenantId)]
+    if (scope.only) conditions.push(eb('s.account_id', 'in', scope.only))
+    if (scope.except?.length) conditions.push(eb('s.account_id', 'not in', scope.except))
     if (caller.agentId !== null) {
       const mine = eb('s.agent_user_id', '=', caller.agentId)
       const assigned = scope.assigned ?? []
@@ -80,12 +88,17 @@ export class SessionScopes {
   }
 
   private async read(caller: Caller): Promise<SessionScope> {
-    const [accounts, hidesSystemGroups] = await Promise.all([
-      this.accounts.liveWithAgents(caller.tenantId),
+    const [all, hidesSystemGroups] = await Promise.all([
+      this.accounts.withAgents(caller.tenantId),
       systemGroupsHidden(this.db, caller.tenantId, caller.actingUserId),
     ])
+    const accounts = all.filter((a) => a.deleted_at === null)
+    const live = accounts.map((a) => a.id)
+    const deleted = all.filter((a) => a.deleted_at !== null).map((a) => a.id)
+    const byDeleted = deleted.length < live.length
     return {
-      live: accounts.map((a) => a.id),
+      only: byDeleted ? null : live,
+      except: byDeleted && deleted.length ? deleted : null,
       assigned:
         caller.agentId === null
           ? null
@@ -109,7 +122,8 @@ export async function chatSessionInScope(
   const values = {
     tenantId: caller.tenantId,
     agentId: caller.agentId,
-    live: scope?.live,
+    only: scope?.only,
+    except: scope?.except,
     assigned: scope?.assigned,
     sessionId,
   }
@@ -120,8 +134,13 @@ export async function chatSessionInScope(
       .leftJoin('fans as f', 'f.id', 's.fan_id')
       .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
       .where(
-        v.live && scope
-          ? sessionsInScope(who, { ...scope, live: v.live, assigned: v.assigned ?? null })
+        scope
+          ? sessionsInScope(who, {
+              ...scope,
+              only: v.only ?? null,
+              except: v.except ?? null,
+              assigned: v.assigned ?? null,
+            })
           : visibleSessions(who),
       )
       .where('s.id', '=', v.sessionId)
