@@ -34,8 +34,9 @@ export interface InboundDeps {
 export function installInbound(app: FastifyInstance, deps: InboundDeps) {
   const { db, config, logger } = deps
   const log = logger.child({ module: 'inbound' })
-  // one commit lane per connection that can write in parallel: SQLite has one, PostgreSQL a pool
-  const lanes = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? 4 : 1
+  // commit lanes write in parallel: SQLite has one connection; on PostgreSQL two lanes commit
+  // larger batches than four did, with fewer round trips, for a lower latency at 2,000 msg/s
+  const lanes = dialectOf(db as unknown as Kysely<unknown>) === 'postgres' ? 2 : 1
   const inbound = new InboundService(
     db,
     new CommitBatcher(db, lanes),
