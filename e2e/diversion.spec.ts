@@ -91,7 +91,8 @@ test('a counter tallies new fans of chosen accounts, and its share page works un
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
+  // a customer on /sim, then the tally's ten-second refresh, while the onboarding flow runs beside it
+  test.setTimeout(150_000)
   const name = `Supplier ${Date.now() % 100_000}`
   await announcementsSeen(context)
   await signIn(page, demo.master)
