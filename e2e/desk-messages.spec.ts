@@ -178,7 +178,12 @@ test('the agent records a voice note and sends a material; the customer gets bot
 
   // a material from the personal library
   await page.getByTestId('chat-material').click()
-  await page.getByTestId('material-picker').getByRole('tab', { name: '我的素材' }).click()
+  // a click while the dialog still opens may not reach the tab: clicked until it is the chosen one
+  const mine = page.getByTestId('material-picker').getByRole('tab', { name: '我的素材' })
+  await expect(async () => {
+    await mine.click()
+    await expect(mine).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 })
+  }).toPass({ timeout: 10_000 })
   await page.getByTestId(`material-pick-${material.data.id}`).click()
 
   await sim.bringToFront()
