@@ -9,15 +9,14 @@ import {
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { QueryShapes } from '../../db/query-shapes.js'
-import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { FansRepository } from '../fans/fans.repository.js'
 import { visibleSessions } from '../sessions/session.visibility.js'
 import { TenantsRepository } from '../users/tenants.repository.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
 import { type SessionScope, SessionScopes, sessionsInScope } from './session.scope.js'
+import { keywordCondition, sessionsMatching } from './session-search.js'
 import { systemGroupSession } from './system-groups.js'
 
 type Joined = Database & {
@@ -102,27 +101,6 @@ function filterCondition(eb: EB, filter: SessionFilterValue) {
   }
 }
 
-/** Matches of a search: the customers and groups first, so a rare keyword does not walk every session. */
-const MATCHES_MAX = 500
-
-/** Title, name, remark, group subject, or the phone's digits, case-insensitively. */
-function keywordCondition(eb: EB, keyword: string) {
-  const digits = phoneDigits(keyword)
-  return eb.or([
-    containsText('f.nickname', keyword),
-    containsText('f.push_name', keyword),
-    containsText('f.remark', keyword),
-    containsText('g.subject', keyword),
-    ...(digits ? [containsText('f.phone', digits)] : []),
-  ])
-}
-
-/** The keyword as phone digits ('+44 7700-900' → '447700900'), or null when it is not a phone. */
-function phoneDigits(keyword: string): string | null {
-  const digits = keyword.replace(/[\s+\-()]/g, '')
-  return /^\d+$/.test(digits) ? digits : null
-}
-
 interface Cursor {
   pinned: number
   at: number
@@ -141,7 +119,6 @@ function decodeCursor(c: string): Cursor {
  * repeats a session of an earlier page; a session that moves up meanwhile arrives over the socket.
  */
 export class SessionListQuery {
-  private readonly fans = new FansRepository()
   private readonly tenants: TenantsRepository
   private readonly shapes: QueryShapes
 
@@ -154,21 +131,23 @@ export class SessionListQuery {
     this.shapes = new QueryShapes(db)
   }
 
-  /** `h`: the account's hold by a risk limit (risk module), for the session's risk status. */
-  private rows(viewer: Caller) {
+  /**
+   * Sessions as the list shows them: with their account, customer or group, the acting user's
+   * read mark, and `h`, the account's hold by a risk limit (risk module), for the risk status.
+   */
+  private withDetails(actingUserId: number, tenantId: number) {
     return this.db
       .selectFrom('sessions as s')
       .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
       .leftJoin('fans as f', 'f.id', 's.fan_id')
       .leftJoin('session_reads as r', (j) =>
-        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', viewer.actingUserId),
+        j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', actingUserId),
       )
       .leftJoin('risk_holds as h', (j) =>
-        j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', viewer.tenantId),
+        j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', tenantId),
       )
       .select(COLUMNS)
       .select(GROUP_COLUMNS)
-      .where(visibleSessions(viewer))
   }
 
   /**
@@ -178,18 +157,7 @@ export class SessionListQuery {
   private details(viewer: Caller, ids: number[]) {
     const values = { actingUserId: viewer.actingUserId, tenantId: viewer.tenantId, ids }
     return this.shapes.rows('details', values, (v) =>
-      this.db
-        .selectFrom('sessions as s')
-        .leftJoin('ws_accounts as a', 'a.id', 's.account_id')
-        .leftJoin('fans as f', 'f.id', 's.fan_id')
-        .leftJoin('session_reads as r', (j) =>
-          j.onRef('r.session_id', '=', 's.id').on('r.user_id', '=', v.actingUserId),
-        )
-        .leftJoin('risk_holds as h', (j) =>
-          j.onRef('h.account_id', '=', 's.account_id').on('h.tenant_id', '=', v.tenantId),
-        )
-        .select(COLUMNS)
-        .select(GROUP_COLUMNS)
+      this.withDetails(v.actingUserId, v.tenantId)
         .leftJoin('tenants as t', 't.id', 's.tenant_id')
         .select('t.risk_status as tenant_risk')
         // by id alone: the walk chose them in the viewer's tenant, and a condition on the tenant
@@ -294,7 +262,7 @@ export class SessionListQuery {
     const scope = await this.scopes.of(viewer)
     let search: number[] | null = null
     if (body.keyword) {
-      search = await this.searchSessions(viewer.tenantId, body.keyword)
+      search = await sessionsMatching(this.db, viewer.tenantId, body.keyword)
       if (search?.length === 0) return { list: [], nextCursor: null }
     }
     const walked = await this.walk(viewer, scope, body, search, only)
@@ -323,9 +291,10 @@ export class SessionListQuery {
 
   /** One session as the list shows it, if the viewer may see it; else not found. */
   async one(viewer: Caller, sessionId: number): Promise<DeskSessionView> {
-    const row = (await this.rows(viewer).where('s.id', '=', sessionId).executeTakeFirst()) as
-      | SessionRow
-      | undefined
+    const row = (await this.withDetails(viewer.actingUserId, viewer.tenantId)
+      .where(visibleSessions(viewer))
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst()) as SessionRow | undefined
     if (!row) throw notFound()
     return presentDeskSession(row, await this.tenantRisk(viewer.tenantId))
   }
@@ -369,51 +338,6 @@ export class SessionListQuery {
       group: Number(row.group),
       invalid: Number(row.invalid),
     }
-  }
-
-  /** Sessions of the customers and groups a keyword matches; null when there are too many to list. */
-  private async searchSessions(tenantId: number, keyword: string): Promise<number[] | null> {
-    const digits = phoneDigits(keyword)
-    const [fans, groups] = await Promise.all([
-      this.fans.matching(this.db, tenantId, keyword, digits || null, MATCHES_MAX + 1),
-      this.db
-        .selectFrom('group_chats')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where(containsText('subject', keyword))
-        .limit(MATCHES_MAX + 1)
-        .execute(),
-    ])
-    if (fans.length > MATCHES_MAX || groups.length > MATCHES_MAX) return null
-    if (fans.length === 0 && groups.length === 0) return []
-    const sessions = await this.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where((eb) =>
-        eb.or([
-          ...(fans.length
-            ? [
-                eb(
-                  'fan_id',
-                  'in',
-                  fans.map((f) => f.id),
-                ),
-              ]
-            : []),
-          ...(groups.length
-            ? [
-                eb(
-                  'group_chat_id',
-                  'in',
-                  groups.map((g) => g.id),
-                ),
-              ]
-            : []),
-        ]),
-      )
-      .execute()
-    return sessions.map((r) => r.id)
   }
 
   tenantRisk(tenantId: number): Promise<number> {

@@ -127,23 +127,27 @@ export async function chatSessionInScope(
     assigned: scope?.assigned,
     sessionId,
   }
-  const [row] = await shapes.rows(`chat-session:${caller.roleId}`, values, (v) => {
-    const who = { ...caller, tenantId: v.tenantId, agentId: v.agentId }
-    return db
-      .selectFrom('sessions as s')
-      .leftJoin('fans as f', 'f.id', 's.fan_id')
-      .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
-      .where(
-        scope
-          ? sessionsInScope(who, {
-              ...scope,
-              only: v.only ?? null,
-              except: v.except ?? null,
-              assigned: v.assigned ?? null,
-            })
-          : visibleSessions(who),
-      )
-      .where('s.id', '=', v.sessionId)
-  })
+  const [row] = await shapes.rows(
+    `chat-session:${caller.roleId}:${scope ? 'scope' : 'rule'}`,
+    values,
+    (v) => {
+      const who = { ...caller, tenantId: v.tenantId, agentId: v.agentId }
+      return db
+        .selectFrom('sessions as s')
+        .leftJoin('fans as f', 'f.id', 's.fan_id')
+        .select(['s.id', 's.account_id', 's.fan_id', 'f.jid', 'f.nickname', 'f.push_name', 'f.phone'])
+        .where(
+          scope
+            ? sessionsInScope(who, {
+                ...scope,
+                only: v.only ?? null,
+                except: v.except ?? null,
+                assigned: v.assigned ?? null,
+              })
+            : visibleSessions(who),
+        )
+        .where('s.id', '=', v.sessionId)
+    },
+  )
   return row
 }
