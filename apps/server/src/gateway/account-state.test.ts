@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toAccountState, toFailureReason } from './account-state.js'
 import { isStatusAdvance } from './delivery.js'
-import type { AccountStatus, DisconnectKind } from './port.js'
+import type { AccountStatus, DisconnectKind } from './messaging-gateway.js'
 
 const closed = (reason: DisconnectKind, at = 1_000): AccountStatus => ({
   state: 'closed',
@@ -47,6 +47,8 @@ describe('toAccountState', () => {
     expect(toAccountState(r('connection_lost'))).toEqual({ state: 'abnormal', reason: 'network_fault' })
     expect(toAccountState(r('proxy_error'))).toEqual({ state: 'abnormal', reason: 'network_fault' })
     expect(toAccountState(r('bad_session'))).toEqual({ state: 'abnormal', reason: 'key_error' })
+    // refused for the client version after the retry with the newest: waiting for an update
+    expect(toAccountState(r('client_outdated'))).toEqual({ state: 'abnormal', reason: 'update_required' })
   })
 
   it('maps terminal closes to the spec states', () => {

@@ -1,8 +1,8 @@
 import type { GatewayErrorCode } from './errors.js'
-import type { AccountStatus, DisconnectKind, EpochMs } from './port.js'
+import type { AccountStatus, DisconnectKind, EpochMs } from './messaging-gateway.js'
 
 /** Spec §4: abnormal reasons of a WS account. */
-export type AbnormalReason = 'network_fault' | 'pushed_out' | 'key_error' | 'device_removed'
+type AbnormalReason = 'network_fault' | 'pushed_out' | 'key_error' | 'device_removed' | 'update_required'
 
 /** Spec §4: the account status the product stores and shows. */
 export type ProductAccountState =
@@ -22,6 +22,7 @@ const closedAs: Record<DisconnectKind, (at: EpochMs) => ProductAccountState> = {
   banned: (at) => ({ state: 'banned', bannedAt: at }),
   replaced: () => ({ state: 'abnormal', reason: 'pushed_out' }),
   bad_session: () => ({ state: 'abnormal', reason: 'key_error' }),
+  client_outdated: () => ({ state: 'abnormal', reason: 'update_required' }),
   connection_lost: () => ({ state: 'abnormal', reason: 'network_fault' }),
   proxy_error: () => ({ state: 'abnormal', reason: 'network_fault' }),
   unknown: () => ({ state: 'abnormal', reason: 'network_fault' }),
@@ -30,7 +31,8 @@ const closedAs: Record<DisconnectKind, (at: EpochMs) => ProductAccountState> = {
 /**
  * Map a gateway status to the product's account state. Pure: no status (never started) is
  * offline; a login in progress is logging in; retrying is abnormal with the cause (a 500 being
- * retried shows as key error, anything else as network fault).
+ * retried shows as key error, a client version WhatsApp refuses as update required, anything else
+ * as network fault).
  */
 export function toAccountState(status: AccountStatus | undefined): ProductAccountState {
   if (!status) return { state: 'offline' }
@@ -45,6 +47,8 @@ export function toAccountState(status: AccountStatus | undefined): ProductAccoun
         : { state: 'online' }
     case 'reconnecting':
       if (status.reason === 'restart_required') return { state: 'logging_in' }
+      // a 405 is retried once at once; a reconnect still waiting on it waits for a newer version
+      if (status.reason === 'client_outdated') return { state: 'abnormal', reason: 'update_required' }
       return { state: 'abnormal', reason: status.reason === 'bad_session' ? 'key_error' : 'network_fault' }
     case 'closed':
       return closedAs[status.reason](status.at)

@@ -4,8 +4,8 @@ import { ManualClock } from './clock.js'
 import { GatewayEmitter } from './emitter.js'
 import { GatewayError } from './errors.js'
 import { inviteLink, jidToPhone, normalizeJid, parseInviteCode, phoneToJid } from './jid.js'
+import type { GatewayEvents, NumberCheck } from './messaging-gateway.js'
 import { NumberChecker } from './number-check.js'
-import type { GatewayEvents, NumberCheck } from './port.js'
 
 class TestEmitter extends GatewayEmitter {
   fire<E extends keyof GatewayEvents>(e: E, p: GatewayEvents[E]) {

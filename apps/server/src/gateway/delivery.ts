@@ -1,13 +1,7 @@
-import type { DeliveryStatus } from './port.js'
+import type { DeliveryStatus } from './messaging-gateway.js'
 
 /** Forward order of delivery statuses; 'error' stands outside it. */
-export const DELIVERY_ORDER: readonly DeliveryStatus[] = [
-  'pending',
-  'server_ack',
-  'delivered',
-  'read',
-  'played',
-]
+const DELIVERY_ORDER: readonly DeliveryStatus[] = ['pending', 'server_ack', 'delivered', 'read', 'played']
 
 /**
  * Whether `next` moves a message forward from `prev`. Receipts arrive out of order (a read can

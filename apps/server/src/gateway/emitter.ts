@@ -1,4 +1,4 @@
-import type { GatewayEvents, GatewayHandler } from './port.js'
+import type { GatewayEvents, GatewayHandler } from './messaging-gateway.js'
 
 type HandlerSets = { [E in keyof GatewayEvents]?: Set<GatewayHandler<E>> }
 

@@ -1,6 +1,6 @@
-import type { Jid } from './port.js'
+import type { Jid } from './messaging-gateway.js'
 
-export const PN_SERVER = 's.whatsapp.net'
+const PN_SERVER = 's.whatsapp.net'
 export const STATUS_JID = 'status@broadcast'
 
 /** Keep the digits of a phone number ('+86 138-0000' → '861380000'). */
@@ -27,7 +27,7 @@ export function normalizeJid(jid: string): Jid {
   return `${user}@${server}`
 }
 
-export const isGroupJid = (jid: string): boolean => jid.endsWith('@g.us')
+const isGroupJid = (jid: string): boolean => jid.endsWith('@g.us')
 export const isLidJid = (jid: string): boolean => jid.endsWith('@lid')
 export const isPnJid = (jid: string): boolean => jid.endsWith(`@${PN_SERVER}`)
 

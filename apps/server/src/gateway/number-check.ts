@@ -1,7 +1,7 @@
 import type { Clock } from './clock.js'
 import { GatewayError } from './errors.js'
 import { digitsOnly } from './jid.js'
-import type { AccountId, NumberCheck } from './port.js'
+import type { AccountId, NumberCheck } from './messaging-gateway.js'
 
 export type NumberLookup = (accountId: AccountId, phones: string[]) => Promise<NumberCheck[]>
 

@@ -101,4 +101,9 @@ describe('formatProxy / proxyUrl', () => {
   it('round-trips through formatProxy', () => {
     expect(parseProxy(formatProxy(p, { withScheme: true }))).toEqual(p)
   })
+  it('writes an IPv6 address a proxy name resolved to in brackets', () => {
+    expect(proxyUrl({ protocol: 'socks5', host: '2606:4700::1111', port: 1080 })).toBe(
+      'socks5://[2606:4700::1111]:1080',
+    )
+  })
 })

@@ -150,6 +150,8 @@ describe('AccountRuntime', () => {
     expect(shouldResumeOnStart({ state: 'online' })).toBe(true)
     expect(shouldResumeOnStart({ state: 'abnormal', reason: 'network_fault' })).toBe(true)
     expect(shouldResumeOnStart({ state: 'abnormal', reason: 'key_error' })).toBe(true)
+    // waiting for an accepted WhatsApp version: a new start (maybe with a newer one) tries again
+    expect(shouldResumeOnStart({ state: 'abnormal', reason: 'update_required' })).toBe(true)
     expect(shouldResumeOnStart({ state: 'abnormal', reason: 'pushed_out' })).toBe(false)
     expect(shouldResumeOnStart({ state: 'banned', bannedAt: 1 })).toBe(false)
     expect(shouldResumeOnStart({ state: 'offline' })).toBe(false)

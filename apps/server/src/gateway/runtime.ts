@@ -1,6 +1,12 @@
 import { type ProductAccountState, toAccountState } from './account-state.js'
 import { type Cancel, type Clock, systemClock } from './clock.js'
-import type { AccountId, AccountStatus, LoginRequest, MessagingGateway, ProxyConfig } from './port.js'
+import type {
+  AccountId,
+  AccountStatus,
+  LoginRequest,
+  MessagingGateway,
+  ProxyConfig,
+} from './messaging-gateway.js'
 
 /**
  * Who may hold an account's socket. Two live sockets with the same creds push each other out
@@ -43,7 +49,7 @@ export interface RuntimePeers {
 }
 export type PeerOp = 'start' | 'stop' | 'logout' | 'handOff'
 
-export type StatusListener = (
+type StatusListener = (
   accountId: AccountId,
   status: AccountStatus,
   state: ProductAccountState,
@@ -69,12 +75,16 @@ export type StartResult = 'started' | 'already_running' | 'held_elsewhere'
 /**
  * Whether an account should be reconnected when the server starts, from the product state it
  * had when the server stopped. A shutdown does not report the closing sockets, so a cleanly
- * stopped server and a crashed one leave the same states behind.
+ * stopped server and a crashed one leave the same states behind. An account waiting for a
+ * WhatsApp version that is accepted tries once more: the new start may bring a newer one.
  */
 export function shouldResumeOnStart(state: ProductAccountState): boolean {
   return (
     state.state === 'online' ||
-    (state.state === 'abnormal' && (state.reason === 'network_fault' || state.reason === 'key_error'))
+    (state.state === 'abnormal' &&
+      (state.reason === 'network_fault' ||
+        state.reason === 'key_error' ||
+        state.reason === 'update_required'))
   )
 }
 

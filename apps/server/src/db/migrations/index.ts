@@ -22,6 +22,9 @@ import * as merchantsTemplates from './0021_merchants_templates.js'
 import * as dynamicsNurturing from './0022_dynamics_nurturing.js'
 import * as accountLeases from './0023_account_leases.js'
 import * as deskWalk from './0024_desk_walk.js'
+import * as waMessagesVersion from './0025_wa_messages_version.js'
+import * as fanLidIdentity from './0026_fan_lid_identity.js'
+import * as messageEdits from './0027_message_edits.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +51,9 @@ const migrations: Record<string, Migration> = {
   '0022_dynamics_nurturing': dynamicsNurturing,
   '0023_account_leases': accountLeases,
   '0024_desk_walk': deskWalk,
+  '0025_wa_messages_version': waMessagesVersion,
+  '0026_fan_lid_identity': fanLidIdentity,
+  '0027_message_edits': messageEdits,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream'
 import {
   Browsers,
-  fetchLatestBaileysVersion,
   generateMessageIDV2,
   jidNormalizedUser,
   makeWASocket,
@@ -10,12 +9,12 @@ import {
   type WAVersion,
 } from 'baileys'
 import { type Logger, pino } from 'pino'
+import { OutboundGuard } from '../../net/outbound/outbound-guard.js'
 import { type BackoffOptions, RECONNECT_BACKOFF } from '../backoff.js'
 import { type Clock, systemClock } from '../clock.js'
 import { GatewayEmitter, type HandlerErrorSink } from '../emitter.js'
 import { GatewayError } from '../errors.js'
 import { digitsOnly, jidToPhone, phoneToJid, STATUS_JID } from '../jid.js'
-import { NumberChecker } from '../number-check.js'
 import type {
   AccountId,
   AccountStatus,
@@ -33,25 +32,33 @@ import type {
   SendOptions,
   SentMessage,
   StatusContent,
-} from '../port.js'
+} from '../messaging-gateway.js'
+import { NumberChecker } from '../number-check.js'
+import { WA_VERSION_REFRESH_MS, type WaVersion } from '../wa-version.js'
 import type { AuthStateStore } from './auth-store.js'
-import { BaileysConnection, type SocketFactory } from './connection.js'
+import { BaileysConnection, type ConnectionVersions, type SocketFactory } from './connection.js'
 import { dispatchBaileysEvents } from './events.js'
 import { groupOps } from './group-ops.js'
-import { downloadMedia } from './media.js'
+import { downloadMedia, mediaMessageId } from './media.js'
+import { MemoryMessageStore, type MessageStore } from './message-store.js'
 import { timestampMs } from './normalize.js'
 import { keyToRef } from './receipts.js'
 import { refToKey, sendOptions, toBaileysContent, toGatewayError } from './send.js'
+import { AccountMessages } from './stored-messages.js'
 
 export interface BaileysGatewayOptions {
   store: AuthStateStore
+  /** what retry requests and edits need after a restart (default: this process's memory only) */
+  messages?: MessageStore
   logger?: Logger
   /** Baileys is chatty; its own log level (default 'warn') */
   baileysLogLevel?: string
   /** shown under Linked Devices on the phone */
   browser?: WABrowserDescription
-  /** WhatsApp Web version to announce; 'latest' asks Baileys' repository once (falls back to the bundled one) */
-  version?: WAVersion | 'latest'
+  /** the WhatsApp Web version, learned and refreshed (gateway/wa-version.ts); without it `version` or the bundled one */
+  versions?: WaVersion
+  /** a fixed WhatsApp Web version to announce (tests); default Baileys' bundled one */
+  version?: WAVersion
   clock?: Clock
   random?: () => number
   backoff?: BackoffOptions
@@ -61,20 +68,28 @@ export interface BaileysGatewayOptions {
   onHandlerError?: HandlerErrorSink
   /** tests replace the socket */
   makeSocket?: SocketFactory
+  /** the guard of addresses tenants set, for the accounts' proxies; default: private addresses refused */
+  outbound?: Pick<OutboundGuard, 'connectAddress'>
 }
 
-/** The real WhatsApp link: one Baileys socket per account behind the MessagingGateway port. */
+/** The real WhatsApp link: one Baileys socket per account behind the MessagingGateway contract. */
 export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
   private readonly conns = new Map<AccountId, BaileysConnection>()
   private readonly knownLids = new Map<AccountId, Map<string, string>>()
   private readonly numbers: NumberChecker
   private readonly clock: Clock
   private readonly logger: Logger
+  private readonly messages: MessageStore
+  private readonly versions: ConnectionVersions
+  private readonly outbound: Pick<OutboundGuard, 'connectAddress'>
 
   constructor(private readonly opts: BaileysGatewayOptions) {
     super(opts.onHandlerError)
     this.clock = opts.clock ?? systemClock
     this.logger = opts.logger ?? pino({ level: 'silent' })
+    this.messages = opts.messages ?? new MemoryMessageStore()
+    this.versions = connectionVersions(opts)
+    this.outbound = opts.outbound ?? new OutboundGuard({ privateAddresses: false })
     this.numbers = new NumberChecker((id, phones) => this.lookupNumbers(id, phones), {
       clock: this.clock,
       ...opts.numberCheck,
@@ -128,6 +143,7 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
         sendOptions(opts, messageId),
       )
       conn.caches.rememberSent(messageId, sent?.message)
+      await conn.messages.putSent(messageId, sent?.message)
       return this.sentOf(
         sent?.key ? keyToRef(sent.key) : { chatId: to, id: messageId, fromMe: true },
         sent?.messageTimestamp,
@@ -142,6 +158,11 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
     await this.call(() => sock.sendMessage(target.chatId, { delete: refToKey(target) }))
   }
 
+  async edit(accountId: AccountId, target: MessageRef, text: string): Promise<void> {
+    const sock = this.sock(accountId)
+    await this.call(() => sock.sendMessage(target.chatId, { text, edit: refToKey(target) }))
+  }
+
   async markRead(accountId: AccountId, refs: MessageRef[]): Promise<void> {
     if (refs.length === 0) return
     const sock = this.sock(accountId)
@@ -152,9 +173,12 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
     const conn = this.conns.get(accountId)
     const sock = conn?.isOpen ? conn.sock : undefined
     const dispatcher = conn?.agents?.dispatcher
+    const messages = conn?.messages ?? this.accountMessages(accountId)
     return downloadMedia(handle, {
       fetchOptions: dispatcher ? ({ dispatcher } as RequestInit) : undefined,
       reuploadRequest: sock ? (m) => sock.updateMediaMessage(m) : undefined,
+      movedTo: await messages.mediaPath(mediaMessageId(handle)),
+      onMoved: (id, path) => messages.setMediaPath(id, path),
       logger: this.logger,
     })
   }
@@ -180,6 +204,7 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
       }),
     )
     conn.caches.rememberSent(messageId, sent?.message)
+    await conn.messages.putSent(messageId, sent?.message)
     return this.sentOf({ chatId: STATUS_JID, id: messageId, fromMe: true }, sent?.messageTimestamp)
   }
 
@@ -271,13 +296,15 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
   private connection(accountId: AccountId): BaileysConnection {
     const conn = new BaileysConnection(accountId, {
       store: this.opts.store,
+      messages: this.accountMessages(accountId),
       logger: this.logger.child({ module: 'baileys' }, { level: this.opts.baileysLogLevel ?? 'warn' }),
       clock: this.clock,
       random: this.opts.random ?? Math.random,
       makeSocket: this.opts.makeSocket ?? makeWASocket,
       browser: this.opts.browser ?? Browsers.ubuntu('Chrome'),
-      version: () => this.version(),
+      versions: this.versions,
       backoff: this.opts.backoff ?? RECONNECT_BACKOFF,
+      outbound: this.outbound,
       onStatus: (id, status) => this.emit('status', { accountId: id, status }),
       onEvents: (c, events) =>
         dispatchBaileysEvents(c, events, {
@@ -285,21 +312,17 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
           now: () => this.clock.now(),
           emitHistory: this.opts.emitHistory ?? false,
           knownLids: this.lids(c.accountId),
+          messages: this.messages,
+          onError: (err) =>
+            this.logger.error({ err, accountId }, 'keeping the secrets of received messages failed'),
         }),
     })
     this.conns.set(accountId, conn)
     return conn
   }
 
-  private versionPromise: Promise<WAVersion | undefined> | undefined
-
-  private version(): Promise<WAVersion | undefined> {
-    const v = this.opts.version
-    if (v !== 'latest') return Promise.resolve(v)
-    this.versionPromise ??= fetchLatestBaileysVersion()
-      .then((r) => (r.error ? undefined : r.version))
-      .catch(() => undefined)
-    return this.versionPromise
+  private accountMessages(accountId: AccountId): AccountMessages {
+    return new AccountMessages(accountId, this.messages, () => this.clock.now(), this.logger)
   }
 
   private lids(accountId: AccountId): Map<string, string> {
@@ -338,5 +361,27 @@ export class BaileysGateway extends GatewayEmitter implements MessagingGateway {
 
   private sentOf(ref: MessageRef, ts: Parameters<typeof timestampMs>[0]): SentMessage {
     return { ref, timestamp: timestampMs(ts, this.clock.now()) }
+  }
+}
+
+/** The versions as a connection sees them: learned and refreshed when a `WaVersion` is given, else fixed. */
+function connectionVersions(opts: BaileysGatewayOptions): ConnectionVersions {
+  const v = opts.versions
+  if (!v) {
+    return {
+      current: async () => opts.version,
+      rejected: async () => undefined,
+      onChange: () => () => undefined,
+      recheckMs: WA_VERSION_REFRESH_MS,
+    }
+  }
+  return {
+    current: async () => (await v.current()).version,
+    rejected: async (version) => {
+      if (version) await v.rejected(version)
+      else await v.refresh(true)
+    },
+    onChange: (fn) => v.onChange(fn),
+    recheckMs: v.refreshMs,
   }
 }

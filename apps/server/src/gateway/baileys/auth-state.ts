@@ -8,7 +8,7 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from 'baileys'
-import type { AccountId } from '../port.js'
+import type { AccountId } from '../messaging-gateway.js'
 import type { AuthStateStore, KeyWrite } from './auth-store.js'
 
 export const serialize = (value: unknown): string => JSON.stringify(value, BufferJSON.replacer)

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AccountId } from '../port.js'
+import type { AccountId } from '../messaging-gateway.js'
 
 // Deliberately free of baileys: values are opaque text, so the simulator can keep its link
 // table in the same rows (see simulator/link-store.ts).

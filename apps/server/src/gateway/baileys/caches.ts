@@ -1,6 +1,6 @@
-import type { CacheStore, GroupMetadata, proto } from 'baileys'
+import { type CacheStore, type GroupMetadata, isJidGroup, type proto, type WASocket } from 'baileys'
 import { isStatusAdvance } from '../delivery.js'
-import type { DeliveryStatus } from '../port.js'
+import type { DeliveryStatus } from '../messaging-gateway.js'
 
 /** A Map-backed CacheStore with a size cap and TTL (msgRetryCounterCache, one per account). */
 export class MapCache implements CacheStore {
@@ -46,6 +46,7 @@ export class ConnectionCaches {
   private readonly sent: MapCache
   private readonly statuses: MapCache
   private readonly groups: MapCache
+  private readonly fetchingGroups = new Map<string, Promise<GroupMetadata>>()
 
   constructor(now: () => number) {
     this.retryCounters = new MapCache(1_000, 3_600_000, now)
@@ -77,6 +78,28 @@ export class ConnectionCaches {
   }
   group(jid: string): GroupMetadata | undefined {
     return this.groups.get<GroupMetadata>(jid)
+  }
+  /**
+   * Baileys' `cachedGroupMetadata`. On a miss Baileys fetches the metadata itself and keeps
+   * nothing, so every group send would query it again (and draw rate-overlimit): it is fetched
+   * here instead, once for concurrent sends, and kept. A failed fetch is a miss (Baileys then
+   * tries, and reports the failure).
+   */
+  async groupOrFetch(jid: string, sock: Pick<WASocket, 'groupMetadata'> | undefined) {
+    const hit = this.group(jid)
+    if (hit || !sock || !isJidGroup(jid)) return hit
+    let fetching = this.fetchingGroups.get(jid)
+    if (!fetching) {
+      fetching = sock.groupMetadata(jid).finally(() => this.fetchingGroups.delete(jid))
+      this.fetchingGroups.set(jid, fetching)
+    }
+    try {
+      const meta = await fetching
+      this.setGroup(meta)
+      return meta
+    } catch {
+      return undefined
+    }
   }
   setGroup(meta: GroupMetadata): void {
     this.groups.set(meta.id, meta)

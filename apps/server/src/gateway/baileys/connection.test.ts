@@ -3,7 +3,7 @@ import { proto } from 'baileys'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FakeSocket, ME_JID } from '../../test/fake-baileys-socket.js'
 import { ManualClock } from '../clock.js'
-import type { AccountStatus, GatewayEvents } from '../port.js'
+import type { AccountStatus, GatewayEvents } from '../messaging-gateway.js'
 import { BaileysGateway } from './adapter.js'
 import { useDatabaseAuthState } from './auth-state.js'
 import { MemoryAuthStateStore } from './auth-store.js'
@@ -247,6 +247,17 @@ describe('messaging over an open socket', () => {
     expect(messages.map((m) => m.ref.id)).toEqual(['IN1'])
   })
 
+  it('edits our message by sending the new text with the key it replaces', async () => {
+    await gw.resume('1')
+    await last().open()
+    const ref = { chatId: '8613900000001@s.whatsapp.net', id: 'OURS1', fromMe: true }
+    await gw.edit('1', ref, 'corrected')
+    expect(last().sendMessage).toHaveBeenCalledWith('8613900000001@s.whatsapp.net', {
+      text: 'corrected',
+      edit: { remoteJid: '8613900000001@s.whatsapp.net', id: 'OURS1', fromMe: true },
+    })
+  })
+
   it('turns a 463 ack into a restricted error and an open status with a restriction', async () => {
     const updates = collect('message.status')
     await gw.resume('1')
@@ -290,7 +301,9 @@ describe('messaging over an open socket', () => {
       message: { conversation: 'x' },
     })
     await last().push({ 'messages.upsert': { type: 'notify', messages: [m('A'), m('B')] } })
-    expect(maps).toEqual([{ accountId: '1', pn: '8613900000001@s.whatsapp.net', lid: '55@lid' }])
+    expect(maps).toEqual([
+      { accountId: '1', pn: '8613900000001@s.whatsapp.net', lid: '55@lid', via: 'message' },
+    ])
   })
 })
 
@@ -355,10 +368,21 @@ describe('event batches', () => {
 describe('proxies', () => {
   it('gives the socket an agent for the websocket and uploads and a dispatcher for fetch', async () => {
     await seedLinked('1')
-    await gw.resume('1', { protocol: 'http', host: '127.0.0.1', port: 3128, username: 'u', password: 'p:w' })
+    await gw.resume('1', { protocol: 'http', host: '1.2.3.4', port: 3128, username: 'u', password: 'p:w' })
     const cfg = last().config
     expect(cfg.agent).toBeDefined()
     expect(cfg.fetchAgent).toBe(cfg.agent)
     expect((cfg.options as { dispatcher?: unknown } | undefined)?.dispatcher).toBeDefined()
+  })
+
+  it('closes without a socket when the proxy is on this machine or a private network', async () => {
+    await seedLinked('1')
+    await gw.resume('1', { protocol: 'socks5', host: '169.254.169.254', port: 1080 })
+    expect(sockets).toHaveLength(0)
+    expect(lastStatus()).toMatchObject({
+      state: 'closed',
+      reason: 'proxy_error',
+      detail: '169.254.169.254 is a private or local address',
+    })
   })
 })

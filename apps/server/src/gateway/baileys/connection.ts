@@ -1,17 +1,8 @@
-import {
-  type BaileysEventMap,
-  type ConnectionState,
-  makeCacheableSignalKeyStore,
-  type UserFacingSocketConfig,
-  type WABrowserDescription,
-  type WASocket,
-  type WAVersion,
-} from 'baileys'
-import type { Logger } from 'pino'
-import { type BackoffOptions, backoffDelay } from '../backoff.js'
-import type { Cancel, Clock } from '../clock.js'
+import type { BaileysEventMap, ConnectionState, WASocket, WAVersion } from 'baileys'
+import { backoffDelay } from '../backoff.js'
+import type { Cancel } from '../clock.js'
 import { GatewayError } from '../errors.js'
-import { digitsOnly, normalizeJid } from '../jid.js'
+import { digitsOnly } from '../jid.js'
 import type {
   AccountId,
   AccountStatus,
@@ -20,38 +11,25 @@ import type {
   Me,
   ProxyConfig,
   Restriction,
-} from '../port.js'
+} from '../messaging-gateway.js'
 import { qrDataUrl } from '../qr.js'
 import { type DatabaseAuthState, useDatabaseAuthState } from './auth-state.js'
-import type { AuthStateStore } from './auth-store.js'
 import { ConnectionCaches } from './caches.js'
+import { type ConnectionDeps, isPaired, meOf, socketConfig } from './connection-deps.js'
 import { BAD_SESSION_RETRIES, classifyDisconnect } from './disconnect.js'
 import { createProxyAgents, type ProxyAgents } from './proxy-agents.js'
+import type { AccountMessages } from './stored-messages.js'
 
-export type SocketFactory = (config: UserFacingSocketConfig) => WASocket
-
-export interface ConnectionDeps {
-  store: AuthStateStore
-  logger: Logger
-  clock: Clock
-  random: () => number
-  makeSocket: SocketFactory
-  browser: WABrowserDescription
-  /** the WhatsApp Web version to announce; undefined: Baileys' bundled one */
-  version(): Promise<WAVersion | undefined>
-  backoff: BackoffOptions
-  onStatus(accountId: AccountId, status: AccountStatus): Promise<void>
-  /** every other event batch of the live socket */
-  onEvents(conn: BaileysConnection, events: Partial<BaileysEventMap>): Promise<void>
-}
+export type { ConnectionDeps, ConnectionVersions, SocketFactory } from './connection-deps.js'
 
 const FIRST_QR_MS = 60_000
 const NEXT_QR_MS = 20_000
 
 /**
  * One account's link: creates sockets (Baileys never reconnects itself), runs the QR and
- * pairing-code logins, and decides after every close whether to reconnect now (515), later
- * (backoff), a few times (500) or never (401, 403, 440, 411, QR expired).
+ * pairing-code logins, and decides after every close whether to reconnect now (515, a first
+ * 405 with a freshly learned version), later (backoff), a few times (500), when a newer version
+ * is known (405 again), or never (401, 403, 440, 411, QR expired).
  */
 export class BaileysConnection {
   status: AccountStatus | undefined
@@ -60,23 +38,31 @@ export class BaileysConnection {
   restriction: Restriction | undefined
   agents: ProxyAgents | undefined
   readonly caches: ConnectionCaches
+  readonly messages: AccountMessages
   private auth: DatabaseAuthState | undefined
+  /** set while a link is being made; cleared once WhatsApp accepted the pairing */
   private login: LoginRequest | undefined
   private proxy: ProxyConfig | undefined
+  private version: WAVersion | undefined
   private attempt = 0
   private badSessions = 0
+  /** a 405 was already answered with a freshly learned version since the last open */
+  private outdatedRetried = false
   private qrCount = 0
   private pairingRequested = false
   private stopped = false
   private generation = 0
   private cancelRetry: Cancel | undefined
+  private stopWaiting: (() => void) | undefined
   private batches: Promise<void> = Promise.resolve()
+  private credsSaved: Promise<void> = Promise.resolve()
 
   constructor(
     readonly accountId: AccountId,
-    private readonly deps: ConnectionDeps,
+    private readonly deps: ConnectionDeps<BaileysConnection>,
   ) {
     this.caches = new ConnectionCaches(() => deps.clock.now())
+    this.messages = deps.messages
   }
 
   get isOpen(): boolean {
@@ -119,8 +105,7 @@ export class BaileysConnection {
   async stop(logout: boolean): Promise<void> {
     const wasActive = this.isActive
     this.stopped = true
-    this.cancelRetry?.()
-    this.cancelRetry = undefined
+    this.cancelWaits()
     const sock = this.sock
     this.sock = undefined
     this.generation++
@@ -132,7 +117,8 @@ export class BaileysConnection {
         this.deps.logger.warn({ err: e, accountId: this.accountId }, 'closing the socket failed')
       }
     }
-    if (logout) await this.deps.store.clear(this.accountId)
+    // a creds save under way lands before what comes next (the wipe, or a new login's creds)
+    await (logout ? this.wipeAuth() : this.credsSaved)
     // an account already closed (banned, pushed out…) keeps that status unless it is logged out
     if (wasActive || logout) {
       await this.setStatus({
@@ -148,45 +134,57 @@ export class BaileysConnection {
     this.stopped = false
     this.attempt = 0
     this.badSessions = 0
-    this.cancelRetry?.()
+    this.outdatedRetried = false
+    this.cancelWaits()
     await this.openSocket()
   }
 
-  private async openSocket(): Promise<void> {
+  /** `reason`: why this socket follows the last at once (a 405 is retried with a newly learned version). */
+  private async openSocket(reason?: DisconnectKind): Promise<void> {
     const gen = ++this.generation
-    await this.setStatus({ state: 'connecting', ...(this.attempt ? { attempt: this.attempt } : {}) })
+    this.cancelWaits()
+    await this.setStatus({
+      state: 'connecting',
+      ...(this.attempt ? { attempt: this.attempt } : {}),
+      ...(reason ? { reason } : {}),
+    })
     try {
-      this.agents = this.proxy ? await createProxyAgents(this.proxy) : undefined
+      this.agents = this.proxy ? await createProxyAgents(this.proxy, this.deps.outbound) : undefined
     } catch (e) {
       return this.close('proxy_error', true, undefined, e instanceof Error ? e.message : String(e))
     }
+    if (reason === 'client_outdated') await this.deps.versions.rejected(this.version)
+    // the last socket's creds (a pairing has just saved them) are read back from the store
+    await this.credsSaved
     const auth = await useDatabaseAuthState(this.deps.store, this.accountId)
-    const version = await this.deps.version()
+    const version = await this.deps.versions.current()
     if (gen !== this.generation || this.stopped) return
     this.auth = auth
-    const logger = this.deps.logger.child({ accountId: this.accountId })
-    const config: UserFacingSocketConfig = {
-      auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, logger) },
-      logger,
-      browser: this.deps.browser,
-      markOnlineOnConnect: false,
-      syncFullHistory: false,
-      emitOwnEvents: true,
-      msgRetryCounterCache: this.caches.retryCounters,
-      getMessage: async (key) => (key.id ? this.caches.sentMessage(key.id) : undefined),
-      cachedGroupMetadata: async (jid) => this.caches.group(jid),
-    }
-    if (version) config.version = version
-    if (this.agents) {
-      config.agent = this.agents.agent
-      config.fetchAgent = this.agents.agent
-      if (this.agents.dispatcher) config.options = { dispatcher: this.agents.dispatcher } as RequestInit
-    }
-    const sock = this.deps.makeSocket(config)
+    this.version = version
+    if (this.login && isPaired(auth.state.creds)) this.login = undefined
+    // a login retried on a new socket starts its QR (or pairing code) over
+    if (this.login) [this.qrCount, this.pairingRequested] = [0, false]
+    const sock = this.deps.makeSocket(
+      socketConfig({
+        auth,
+        logger: this.deps.logger.child({ accountId: this.accountId }),
+        browser: this.deps.browser,
+        version,
+        agents: this.agents,
+        retryCounters: this.caches.retryCounters,
+        // a retry request is answered from this socket's recent sends, then from the store
+        getMessage: async (key) =>
+          (key.id ? this.caches.sentMessage(key.id) : undefined) ?? this.messages.forBaileys(key),
+        cachedGroupMetadata: (jid) => this.caches.groupOrFetch(jid, this.sock),
+      }),
+    )
     this.sock = sock
     // Baileys does not await process handlers: chain the batches so they are handled one at a
     // time, in order, with the product's handlers applying back-pressure
     sock.ev.process((events) => {
+      // creds are saved as they come: behind the handling of earlier batches (media downloads can
+      // take minutes) a crash would lose keys WhatsApp already counts as ours
+      if (events['creds.update'] && gen === this.generation) this.saveCreds(auth)
       this.batches = this.batches.then(async () => {
         if (gen !== this.generation) return
         try {
@@ -203,7 +201,6 @@ export class BaileysConnection {
   }
 
   private async onBatch(sock: WASocket, events: Partial<BaileysEventMap>): Promise<void> {
-    if (events['creds.update']) await this.auth?.saveCreds()
     const update = events['connection.update']
     if (update) await this.onConnectionUpdate(sock, update)
     if (this.sock === sock) await this.deps.onEvents(this, events)
@@ -220,17 +217,9 @@ export class BaileysConnection {
     if (u.connection === 'open') {
       this.attempt = 0
       this.badSessions = 0
+      this.outdatedRetried = false
       this.login = undefined
-      const user = sock.user
-      this.me = user
-        ? {
-            pn: normalizeJid(user.id),
-            lid: user.lid ? normalizeJid(user.lid) : undefined,
-            pushName: user.name ?? user.notify,
-            // the Business app links as platform smba (Android) or smbi (iOS)
-            business: /^smb/.test(sock.authState?.creds?.platform ?? ''),
-          }
-        : undefined
+      this.me = meOf(sock)
       await this.setStatus({
         state: 'open',
         me: this.me ?? {},
@@ -247,7 +236,7 @@ export class BaileysConnection {
     const login = this.login
     if (!login) {
       // a resumed socket asked for a QR: the stored link is no longer valid
-      await this.deps.store.clear(this.accountId)
+      await this.wipeAuth()
       await this.endSocket(sock)
       return this.close('logged_out', false, 401, 'the stored link was rejected')
     }
@@ -260,7 +249,7 @@ export class BaileysConnection {
         await this.setStatus({ state: 'awaiting_pairing_code', code, phone })
       } catch (e) {
         // requestPairingCode writes the phone into creds before it can fail: reset them
-        await this.deps.store.clear(this.accountId)
+        await this.wipeAuth()
         await this.endSocket(sock)
         await this.close('login_failed', false, undefined, e instanceof Error ? e.message : String(e))
       }
@@ -276,14 +265,24 @@ export class BaileysConnection {
     this.sock = undefined
     if (this.stopped) return
     const cls = classifyDisconnect(code, message)
-    if (cls.wipeAuth) await this.deps.store.clear(this.accountId)
+    // until WhatsApp accepted a pairing the creds are half made; after it they are a linked device
+    // on the customer's phone, kept through transient closes like any other link
+    const linking = this.login !== undefined && !isPaired(this.auth?.state.creds)
+    if (cls.wipeAuth) await this.wipeAuth()
     if (cls.kind === 'restart_required') return this.openSocket()
     if (cls.terminal) return this.close(cls.kind, cls.kind === 'replaced', code, message)
-    if (this.login) {
+    if (cls.kind === 'client_outdated' && !this.outdatedRetried) {
+      this.outdatedRetried = true
+      // a login tried again starts from fresh creds (a pairing code may have written the phone)
+      if (linking) await this.wipeAuth()
+      return this.openSocket('client_outdated')
+    }
+    if (linking) {
       // the link never finished: a new socket would show a new QR nobody asked for
-      await this.deps.store.clear(this.accountId)
+      await this.wipeAuth()
       return this.close(cls.kind, false, code, message)
     }
+    if (cls.kind === 'client_outdated') return this.waitForNewerVersion(code)
     if (cls.kind === 'bad_session' && ++this.badSessions > BAD_SESSION_RETRIES) {
       return this.close('bad_session', true, code, message)
     }
@@ -301,14 +300,54 @@ export class BaileysConnection {
       retryAt,
       ...(code ? { code } : {}),
     })
-    this.cancelRetry = this.deps.clock.schedule(delay, () => {
-      this.cancelRetry = undefined
-      if (this.stopped) return
-      this.openSocket().catch((e) => {
-        this.deps.logger.error({ err: e, accountId: this.accountId }, 'reconnect failed')
-        this.scheduleRetry('unknown', undefined)
-      })
+    this.cancelRetry = this.deps.clock.schedule(delay, () => this.reopen())
+  }
+
+  /** A reconnect that was waiting is due. */
+  private reopen(): void {
+    this.cancelWaits()
+    if (this.stopped) return
+    this.openSocket().catch((e) => {
+      this.deps.logger.error({ err: e, accountId: this.accountId }, 'reconnect failed')
+      this.scheduleRetry('unknown', undefined)
     })
+  }
+
+  /**
+   * Refused again with the newest version that could be learned: try again when a newer one is
+   * known (the refresh here or another process found it) or, failing that, after `recheckMs`.
+   */
+  private async waitForNewerVersion(code: number | undefined): Promise<void> {
+    this.attempt++
+    const delay = this.deps.versions.recheckMs
+    this.cancelRetry = this.deps.clock.schedule(delay, () => this.reopen())
+    this.stopWaiting = this.deps.versions.onChange(() => this.reopen())
+    await this.setStatus({
+      state: 'reconnecting',
+      attempt: this.attempt,
+      reason: 'client_outdated',
+      retryAt: this.deps.clock.now() + delay,
+      ...(code ? { code } : {}),
+    })
+  }
+
+  private cancelWaits(): void {
+    this.cancelRetry?.()
+    this.cancelRetry = undefined
+    this.stopWaiting?.()
+    this.stopWaiting = undefined
+  }
+
+  private saveCreds(auth: DatabaseAuthState): void {
+    this.credsSaved = auth.saveCreds().catch((e) => {
+      this.deps.logger.error({ err: e, accountId: this.accountId }, 'saving the creds failed')
+    })
+  }
+
+  /** Delete the auth state once the creds saves under way have landed (they would bring it back). */
+  private async wipeAuth(): Promise<void> {
+    await this.credsSaved
+    await this.deps.store.clear(this.accountId)
   }
 
   private async close(
@@ -318,6 +357,7 @@ export class BaileysConnection {
     detail: string,
   ): Promise<void> {
     this.generation++
+    this.cancelWaits()
     this.login = undefined
     const status: AccountStatus = { state: 'closed', reason, canResume, at: this.deps.clock.now() }
     if (code !== undefined) status.code = code

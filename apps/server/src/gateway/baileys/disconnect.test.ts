@@ -21,6 +21,13 @@ describe('classifyDisconnect', () => {
   it('treats 440 as pushed out by another session', () => {
     expect(c(440, 'Stream Errored (conflict)')).toEqual({ kind: 'replaced', terminal: true, wipeAuth: false })
   })
+  it('treats 405 as a client version WhatsApp refuses, not as an unknown close', () => {
+    expect(c(405, 'Connection Failure')).toEqual({
+      kind: 'client_outdated',
+      terminal: false,
+      wipeAuth: false,
+    })
+  })
   it('treats 411 as a session that needs re-linking', () => {
     expect(c(411)).toEqual({ kind: 'bad_session', terminal: true, wipeAuth: false })
   })

@@ -1,4 +1,4 @@
-import type { DisconnectKind } from '../port.js'
+import type { DisconnectKind } from '../messaging-gateway.js'
 
 export interface DisconnectClass {
   kind: DisconnectKind
@@ -41,6 +41,10 @@ export function classifyDisconnect(statusCode: number | undefined, message = '')
       return stop('replaced')
     case 411:
       return stop('bad_session')
+    case 405:
+      // "Connection Failure" with reason 405: WhatsApp refuses the client version (the caller
+      // fetches a newer one and retries once)
+      return retry('client_outdated')
     case 500:
       if (PROXY_WORDS.test(message)) return retry('proxy_error')
       return retry('bad_session')

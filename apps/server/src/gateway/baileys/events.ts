@@ -1,12 +1,22 @@
 import type { BaileysEventMap, Contact } from 'baileys'
 import { normalizeJid } from '../jid.js'
-import type { GatewayEvents, InboundMessage, PresenceKind } from '../port.js'
+import type { GatewayEvents, PresenceKind } from '../messaging-gateway.js'
 import type { BaileysConnection } from './connection.js'
 import { toGroupPatch } from './groups.js'
+import {
+  completeIdentity,
+  type IdentityPair,
+  lidStoreOf,
+  pairsOfContacts,
+  pairsOfMappings,
+  pairsOfMessage,
+  pairsOfParticipants,
+} from './lid.js'
 import { normalizeMessage } from './normalize.js'
 import { receiptFromUpdate, receiptsFromUserReceipts } from './receipts.js'
+import { inboundOfUpsert, type UpsertOptions } from './upsert.js'
 
-export type Emit = <E extends keyof GatewayEvents>(event: E, payload: GatewayEvents[E]) => Promise<void>
+type Emit = <E extends keyof GatewayEvents>(event: E, payload: GatewayEvents[E]) => Promise<void>
 
 export interface DispatchOptions {
   emit: Emit
@@ -15,6 +25,9 @@ export interface DispatchOptions {
   emitHistory: boolean
   /** lid → pn pairs already announced, per account */
   knownLids: Map<string, string>
+  /** keeps the secrets of received messages (encrypted edits are opened with them) */
+  messages?: UpsertOptions['messages']
+  onError?: UpsertOptions['onError']
 }
 
 /** Turn one Baileys event batch into gateway events, in the order Baileys gave them. */
@@ -24,15 +37,15 @@ export async function dispatchBaileysEvents(
   o: DispatchOptions,
 ): Promise<void> {
   const accountId = conn.accountId
+  // pairs first: a message of this batch from one of them then finds its customer at once
+  const history = events['messaging-history.set']
+  await announcePairs(accountId, identityPairs(events), o)
+  const lids = lidStoreOf(conn.sock)
   const upsert = events['messages.upsert']
   if (upsert) {
-    const live = upsert.type === 'notify'
-    for (const msg of upsert.messages) {
-      // our own sends come back as 'append': the outbox already has them
-      if (!live && msg.key.fromMe && msg.key.id && conn.caches.isOwnSend(msg.key.id)) continue
-      const m = normalizeMessage(msg, { accountId, live, me: conn.me, now: o.now })
-      if (!m) continue
-      await announceIdentity(m, o)
+    for (const m of await inboundOfUpsert(conn, upsert, o)) {
+      const filled = await completeIdentity(m, conn.me, lids)
+      await announcePairs(accountId, pairsOfMessage(m, filled ? 'lid-store' : 'message'), o)
       await o.emit('message', m)
     }
   }
@@ -70,19 +83,16 @@ export async function dispatchBaileysEvents(
   }
 
   const contacts = [...(events['contacts.upsert'] ?? []), ...(events['contacts.update'] ?? [])]
-  const history = events['messaging-history.set']
   if (history) contacts.push(...history.contacts)
   if (contacts.length) await o.emit('contacts', { accountId, contacts: contacts.flatMap(toContact) })
-
-  const mappings = [...(history?.lidPnMappings ?? [])]
-  const lm = events['lid-mapping.update']
-  if (lm) mappings.push(lm)
-  for (const { lid, pn } of mappings) await announce(normalizeJid(pn), normalizeJid(lid), accountId, o)
 
   if (history && o.emitHistory) {
     for (const msg of history.messages) {
       const m = normalizeMessage(msg, { accountId, live: false, me: conn.me, now: o.now })
-      if (m) await o.emit('message', m)
+      if (!m) continue
+      // history keys carry no alternate address: the store has the pairs of this very sync
+      await completeIdentity(m, conn.me, lids)
+      await o.emit('message', m)
     }
   }
 
@@ -110,16 +120,30 @@ function toContact(c: Partial<Contact>): GatewayEvents['contacts']['contacts'] {
   return [out]
 }
 
-async function announceIdentity(m: InboundMessage, o: DispatchOptions): Promise<void> {
-  if (m.sender.pn && m.sender.lid) await announce(m.sender.pn, m.sender.lid, m.accountId, o)
-  if (m.chatAlt) {
-    const [pn, lid] = m.chatAlt.endsWith('@lid') ? [m.ref.chatId, m.chatAlt] : [m.chatAlt, m.ref.chatId]
-    if (pn.endsWith('@s.whatsapp.net') && lid.endsWith('@lid')) await announce(pn, lid, m.accountId, o)
-  }
+/**
+ * Every phone ↔ hidden id pair a batch reveals outside its messages: `lid-mapping.update`,
+ * history sync's `lidPnMappings` and its contacts, contact events, a group's participants.
+ */
+function identityPairs(events: Partial<BaileysEventMap>): IdentityPair[] {
+  const history = events['messaging-history.set']
+  const lm = events['lid-mapping.update']
+  return [
+    ...pairsOfMappings(history?.lidPnMappings ?? [], 'history'),
+    ...pairsOfContacts(history?.contacts ?? [], 'history'),
+    ...pairsOfMappings(lm ? [lm] : [], 'mapping'),
+    ...pairsOfContacts(
+      [...(events['contacts.upsert'] ?? []), ...(events['contacts.update'] ?? [])],
+      'contact',
+    ),
+    ...pairsOfParticipants(events['group-participants.update']?.participants ?? []),
+  ]
 }
 
-async function announce(pn: string, lid: string, accountId: string, o: DispatchOptions): Promise<void> {
-  if (o.knownLids.get(lid) === pn) return
-  o.knownLids.set(lid, pn)
-  await o.emit('identity.mapping', { accountId, pn, lid })
+/** Each pair once per account and process (WhatsApp repeats them): the product merges the customers of a pair. */
+async function announcePairs(accountId: string, pairs: IdentityPair[], o: DispatchOptions): Promise<void> {
+  for (const { pn, lid, via } of pairs) {
+    if (o.knownLids.get(lid) === pn) continue
+    o.knownLids.set(lid, pn)
+    await o.emit('identity.mapping', { accountId, pn, lid, via })
+  }
 }

@@ -1,7 +1,7 @@
 import type { WASocket } from 'baileys'
 import { GatewayError } from '../errors.js'
 import { parseInviteCode } from '../jid.js'
-import type { GroupInfo, GroupSetting, Jid, ParticipantAction } from '../port.js'
+import type { GroupInfo, GroupSetting, Jid, ParticipantAction } from '../messaging-gateway.js'
 import type { ConnectionCaches } from './caches.js'
 import { toGroupInfo } from './groups.js'
 

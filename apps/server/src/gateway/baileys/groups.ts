@@ -1,9 +1,9 @@
 import type { GroupParticipant as BaileysParticipant, GroupMetadata } from 'baileys'
 import { normalizeJid } from '../jid.js'
-import type { GroupInfo, GroupParticipant } from '../port.js'
+import type { GroupInfo, GroupParticipant } from '../messaging-gateway.js'
 import { identity } from './normalize.js'
 
-export function toParticipant(p: BaileysParticipant): GroupParticipant {
+function toParticipant(p: BaileysParticipant): GroupParticipant {
   const who = identity(p.id, p.phoneNumber ?? p.lid)
   const out: GroupParticipant = {
     id: who.id,

@@ -1,24 +1,8 @@
-import { proto, type WAMessage } from 'baileys'
+import { proto } from 'baileys'
 import { describe, expect, it } from 'vitest'
 import { decodeMediaHandle } from './media.js'
-import { normalizeMessage, timestampMs } from './normalize.js'
-
-const ME = { pn: '8610000000000@s.whatsapp.net', lid: '777@lid' }
-const CUSTOMER = '8613800000001@s.whatsapp.net'
-const ctx = { accountId: '7', live: true, me: ME, now: () => 9_999 }
-const msg = (
-  message: proto.IMessage,
-  extra: Partial<WAMessage> = {},
-  key: Partial<WAMessage['key']> = {},
-): WAMessage => ({
-  key: { remoteJid: CUSTOMER, id: 'ABC', fromMe: false, ...key },
-  messageTimestamp: 1_700_000_000,
-  pushName: 'Ann',
-  message,
-  ...extra,
-})
-const norm = (m: WAMessage, c = ctx) => normalizeMessage(m, c)
-const content = (m: WAMessage) => norm(m)?.content
+import { CUSTOMER, content, ctx, ME, msg, norm } from './normalize.fixtures.js'
+import { timestampMs } from './normalize.js'
 
 describe('normalizeMessage: envelope', () => {
   it('builds the ref, sender, timestamp in ms and live flag of a direct message', () => {
@@ -130,13 +114,24 @@ describe('normalizeMessage: content types', () => {
     expect(m?.mentions).toEqual(['111@s.whatsapp.net'])
   })
 
-  it('unwraps ephemeral and view-once wrappers', () => {
+  it('unwraps ephemeral and view-once wrappers that still hold downloadable media', () => {
     expect(content(msg({ ephemeralMessage: { message: { conversation: 'gone soon' } } }))).toEqual({
       kind: 'text',
       text: 'gone soon',
     })
     const v = content(
-      msg({ viewOnceMessageV2: { message: { imageMessage: { mimetype: 'image/jpeg', caption: 'once' } } } }),
+      msg({
+        viewOnceMessageV2: {
+          message: {
+            imageMessage: {
+              mimetype: 'image/jpeg',
+              caption: 'once',
+              mediaKey: new Uint8Array([1]),
+              directPath: '/v/x',
+            },
+          },
+        },
+      }),
     )
     expect(v).toMatchObject({ kind: 'media', media: 'image', caption: 'once' })
   })
@@ -346,10 +341,31 @@ describe('normalizeMessage: content types', () => {
     })
   })
 
+  it('an encrypted edit whose secret is not at hand is still an edit, without its text', () => {
+    const c = content(
+      msg({
+        secretEncryptedMessage: {
+          targetMessageKey: { remoteJid: ME.lid, fromMe: true, id: 'E2' },
+          encPayload: new Uint8Array(40),
+          encIv: new Uint8Array(12),
+          secretEncType: proto.Message.SecretEncryptedMessage.SecretEncType.MESSAGE_EDIT,
+        },
+      }),
+    )
+    expect(c).toEqual({ kind: 'edit', target: { chatId: CUSTOMER, id: 'E2', fromMe: false } })
+    const event = msg({
+      secretEncryptedMessage: {
+        targetMessageKey: { id: 'E3' },
+        secretEncType: proto.Message.SecretEncryptedMessage.SecretEncType.EVENT_EDIT,
+      },
+    })
+    expect(norm(event)).toBeNull()
+  })
+
   it('anything else is unsupported, by type', () => {
-    expect(content(msg({ pollCreationMessage: { name: 'Lunch?' } }))).toEqual({
+    expect(content(msg({ eventMessage: { name: 'Party' } }))).toEqual({
       kind: 'unsupported',
-      type: 'pollCreationMessage',
+      type: 'eventMessage',
     })
   })
 })

@@ -6,7 +6,7 @@ import {
   type WAMessageUpdate,
 } from 'baileys'
 import { normalizeJid } from '../jid.js'
-import type { AccountId, DeliveryStatus, MessageRef, StatusUpdate } from '../port.js'
+import type { AccountId, DeliveryStatus, MessageRef, StatusUpdate } from '../messaging-gateway.js'
 
 const Status = proto.WebMessageInfo.Status
 const BY_CODE: Record<number, DeliveryStatus> = {
@@ -19,7 +19,7 @@ const BY_CODE: Record<number, DeliveryStatus> = {
 }
 
 /** Ack error code of the reach-out time-lock: the account may not start new chats. */
-export const RESTRICTED_ACK = '463'
+const RESTRICTED_ACK = '463'
 
 export function keyToRef(key: WAMessageKey): MessageRef {
   const ref: MessageRef = {

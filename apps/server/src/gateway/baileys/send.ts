@@ -13,7 +13,7 @@ import type {
   QuotedRef,
   SendOptions,
   StatusContent,
-} from '../port.js'
+} from '../messaging-gateway.js'
 
 export const VOICE_MIMETYPE = 'audio/ogg; codecs=opus'
 
@@ -23,7 +23,7 @@ export function refToKey(ref: MessageRef): WAMessageKey {
   return key
 }
 
-export function toUpload(media: MediaInput): WAMediaUpload {
+function toUpload(media: MediaInput): WAMediaUpload {
   if ('buffer' in media) return media.buffer
   if ('stream' in media) return { stream: media.stream }
   return { url: media.url }
@@ -99,7 +99,7 @@ export function sendOptions(opts: SendOptions | undefined, messageId: string): M
   return o
 }
 
-export function statusContent(content: StatusContent): AnyMessageContent {
+function statusContent(content: StatusContent): AnyMessageContent {
   return toBaileysContent(content)
 }
 

@@ -1,4 +1,5 @@
 import type { Cancel } from '../clock.js'
+import { revealPhone, type SimAddressing } from './addressing.js'
 import { COUNTRIES, FIRST_NAMES, LINES, PLACES, REPLIES } from './phrases.js'
 import type { CustomerContent, SimMessage } from './types.js'
 import type { SimWorld } from './world.js'
@@ -15,9 +16,19 @@ export interface ChatterOptions {
   replyDelayMs?: [number, number]
   /** share of messages that are not text */
   mediaShare?: number
+  /**
+   * some customers addressed by WhatsApp's hidden id, as the real network does: one in five with
+   * the phone alongside, one in five with the phone left out until it is revealed to the accounts
+   * after the customer's third message (off by default: benchmarks keep the plain phone shape)
+   */
+  hiddenIds?: boolean
 }
 
 type Send = (from: string, to: string, content: CustomerContent) => SimMessage
+
+/** How the pool's customers are addressed, slot by slot, when hidden ids are on. */
+const HIDDEN_BY_SLOT: (SimAddressing | undefined)[] = [undefined, 'lid', undefined, 'lid-hidden', undefined]
+const REVEAL_AFTER = 3
 
 /**
  * Simulated customers writing in to linked accounts, on the world's clock and its seeded PRNG:
@@ -28,6 +39,7 @@ export class SimChatter {
   private cancel: Cancel | undefined
   private pool: string[] = []
   private readonly known = new Map<string, { set: Set<string>; list: string[] }>()
+  private readonly hiddenSent = new Map<string, number>()
   private readonly rng
   private readonly onReceived = (m: SimMessage, customer: string) => this.maybeReply(m, customer)
 
@@ -50,6 +62,7 @@ export class SimChatter {
       replyProbability: 0.3,
       replyDelayMs: [5_000, 90_000],
       mediaShare: 0.15,
+      hiddenIds: false,
       ...opts,
     }
     this.world.onCustomerReceived.add(this.onReceived)
@@ -73,6 +86,7 @@ export class SimChatter {
       replyProbability: 0,
       replyDelayMs: [0, 0],
       mediaShare: 0.15,
+      hiddenIds: false,
       ...saved,
       ...opts,
     }
@@ -92,7 +106,11 @@ export class SimChatter {
       const [cc, len] = this.rng.pick(COUNTRIES)
       const number = `${cc}${this.rng.int(1, 9)}${this.rng.digits(len - 1)}`
       if (this.world.phone(number)) continue
-      this.world.ensurePhone(number, { name: `${this.rng.pick(FIRST_NAMES)} ${this.pool.length + 1}` })
+      const p = this.world.ensurePhone(number, {
+        name: `${this.rng.pick(FIRST_NAMES)} ${this.pool.length + 1}`,
+      })
+      // by the pool's order, not the PRNG: the same seed sends the same messages either way
+      if (this.opts?.hiddenIds) p.addressing = HIDDEN_BY_SLOT[this.pool.length % HIDDEN_BY_SLOT.length]
       this.pool.push(number)
     }
     return this.pool
@@ -134,7 +152,17 @@ export class SimChatter {
       known.set.add(from)
       known.list.push(from)
     }
-    return this.send(from, account, this.content(o.mediaShare))
+    const sent = this.send(from, account, this.content(o.mediaShare))
+    this.revealLater(from)
+    return sent
+  }
+
+  /** A customer whose phone WhatsApp left out gets it revealed to the accounts after its third message. */
+  private revealLater(customer: string): void {
+    if (this.world.phone(customer)?.addressing !== 'lid-hidden') return
+    const sent = (this.hiddenSent.get(customer) ?? 0) + 1
+    this.hiddenSent.set(customer, sent)
+    if (sent >= REVEAL_AFTER) revealPhone(this.world, customer)
   }
 
   /** A customer who has not written to this account yet (any customer once the pool is used up). */

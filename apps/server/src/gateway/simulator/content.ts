@@ -10,12 +10,13 @@ import type {
   MediaKind,
   MessageRef,
   OutboundContent,
-} from '../port.js'
+} from '../messaging-gateway.js'
+import { addressOf } from './addressing.js'
 import { type StoredMedia, sampleMedia } from './media.js'
 import type { CustomerContent, SimBody, SimMessage } from './types.js'
 import type { SimWorld } from './world.js'
 
-export const vcard = (name: string, phone: string): string =>
+const vcard = (name: string, phone: string): string =>
   `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;waid=${phone}:+${phone}\nEND:VCARD`
 
 function mediaBody(
@@ -88,6 +89,10 @@ export function customerBody(world: SimWorld, c: CustomerContent): SimBody {
       return { kind: 'contacts', displayName: c.name, vcards: [vcard(c.name, c.phone)] }
     case 'contacts':
       return { kind: 'contacts', displayName: c.displayName, vcards: c.vcards }
+    case 'viewOnce':
+      return { kind: 'viewOnce', media: c.media ?? 'image' }
+    case 'poll':
+      return { kind: 'poll', question: c.question, options: c.options, selectable: c.selectable ?? 0 }
   }
 }
 
@@ -172,7 +177,7 @@ export async function outboundBody(world: SimWorld, c: OutboundContent): Promise
 }
 
 /** Where a message lives, seen from `viewer`'s phone. */
-export function chatIdFor(m: SimMessage, viewer: string): string {
+function chatIdFor(m: SimMessage, viewer: string): string {
   if (m.to.endsWith('@g.us') || m.to === STATUS_JID) return m.to
   return phoneToJid(m.from === viewer ? m.to : m.from)
 }
@@ -199,7 +204,7 @@ function bodyFor(world: SimWorld, m: SimMessage, viewer: string): InboundContent
     case 'edit':
       return { kind: 'edit', target: targetRef(world, m, b.targetId, viewer), text: b.text }
     case 'media': {
-      const { kind: _k, ...rest } = b
+      const { kind: _k, albumId: _a, ...rest } = b
       return { kind: 'media', ...rest }
     }
     default:
@@ -216,17 +221,26 @@ export function toInbound(
   live: boolean,
 ): InboundMessage {
   const group = m.to.endsWith('@g.us')
-  const senderPn = phoneToJid(m.from)
+  // a customer WhatsApp addresses by hidden id: named by it, the phone alongside or left out
+  const sender = addressOf(world, m.from)
   const out: InboundMessage = {
     accountId,
     ref: refFor(m, viewer),
     chatType: group ? 'group' : 'direct',
-    sender: { id: senderPn, pn: senderPn, lid: world.lidOf(m.from), pushName: world.phone(m.from)?.name },
+    sender: { ...sender, pushName: world.phone(m.from)?.name },
     timestamp: m.timestamp,
     live,
     content: bodyFor(world, m, viewer),
   }
-  if (!group) out.chatAlt = world.lidOf(m.from === viewer ? m.to : m.from)
+  if (!out.sender.pn) delete out.sender.pn
+  if (group && out.ref.participant) out.ref.participant = sender.id
+  if (!group && m.to !== STATUS_JID) {
+    const peer = addressOf(world, m.from === viewer ? m.to : m.from)
+    out.ref.chatId = peer.id
+    const alt = peer.id === peer.lid ? peer.pn : peer.lid
+    if (alt) out.chatAlt = alt
+  }
+  if (m.body.kind === 'media' && m.body.albumId) out.albumId = m.body.albumId
   if (m.quotedId) {
     const q = world.messages.get(m.quotedId)
     out.quoted = { id: m.quotedId }

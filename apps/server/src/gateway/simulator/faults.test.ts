@@ -119,6 +119,48 @@ describe('disconnects', () => {
   })
 })
 
+describe('WhatsApp requires an update (405)', () => {
+  it('retries once at once, then waits (no reconnect loop) until an update is published', async () => {
+    const h = createSimHarness()
+    await h.linkAccount('1', SHOP)
+    h.network.requireUpdate(SHOP)
+    await h.settle()
+    const refused = h.events.status.filter(
+      (e) => 'reason' in e.status && e.status.reason === 'client_outdated',
+    )
+    // the retry at once, and the wait after it: one status for each refusal
+    expect(refused.map((e) => e.status.state)).toEqual(['connecting', 'reconnecting'])
+    const s = h.gateway.getStatus('1')
+    expect(s).toMatchObject({ state: 'reconnecting', reason: 'client_outdated', code: 405 })
+    expect(toAccountState(s)).toEqual({ state: 'abnormal', reason: 'update_required' })
+    const before = h.events.status.length
+    await h.settle(3 * 3_600_000)
+    expect(h.events.status.length).toBe(before)
+    expect(h.network.listPhones().find((p) => p.number === SHOP)?.updateRequired).toBe(true)
+
+    h.network.publishUpdate(SHOP)
+    await h.settle()
+    expect(h.gateway.getStatus('1')?.state).toBe('open')
+    // a later refusal is again retried once at once
+    h.network.requireUpdate(SHOP)
+    await h.settle()
+    expect(h.gateway.getStatus('1')).toMatchObject({ state: 'reconnecting', reason: 'client_outdated' })
+  })
+
+  it('messages customers write meanwhile arrive, live, once the account is back', async () => {
+    const h = createSimHarness()
+    await h.linkAccount('1', SHOP)
+    h.network.requireUpdate(SHOP)
+    await h.settle()
+    const sent = h.network.customerSend(customer(7), SHOP, { kind: 'text', text: 'are you there?' })
+    await h.settle(60_000)
+    expect(h.events.message).toHaveLength(0)
+    h.network.publishUpdate(SHOP)
+    await h.settle()
+    expect(h.events.message.map((m) => [m.ref.id, m.live])).toEqual([[sent.id, true]])
+  })
+})
+
 describe('reach-out time-lock', () => {
   it('starts by rule after too many new chats: new chats refused, existing chats work, then it lifts', async () => {
     const h = createSimHarness({ rules: { newChatsPerHour: 2, timeLockMs: 600_000 } })

@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors.js'
-import type { DisconnectKind } from '../port.js'
+import type { DisconnectKind } from '../messaging-gateway.js'
+import type { Linker } from './linking.js'
 import type { SimBody } from './types.js'
 import type { SimPhone, SimWorld } from './world.js'
 
@@ -29,6 +30,24 @@ export function ban(world: SimWorld, phone: SimPhone): void {
   closeDevices(phone, 'banned', 403, undefined, 'banned by WhatsApp')
 }
 
+/**
+ * WhatsApp refuses the client version of the phone's linked devices ("Connection Failure", 405):
+ * they are closed, and every connect is refused, also after the product fetched the newest
+ * version, until `publishUpdate`.
+ */
+export function requireUpdate(world: SimWorld, phone: SimPhone, accountId?: string): void {
+  phone.updateRequired = true
+  closeDevices(phone, 'client_outdated', 405, accountId, 'Connection Failure')
+  world.changed()
+}
+
+/** A client version WhatsApp accepts is out: the devices waiting for it connect again. */
+export function publishUpdate(world: SimWorld, linker: Linker, phone: SimPhone): void {
+  phone.updateRequired = undefined
+  world.changed()
+  linker.updatePublished(phone.number)
+}
+
 /** Reach-out time-lock: existing chats work, new chats are refused until it lifts. */
 export function restrict(world: SimWorld, phone: SimPhone, durationMs: number): void {
   const until = world.clock.now() + durationMs
@@ -46,7 +65,7 @@ export function liftRestriction(world: SimWorld, phone: SimPhone): void {
   world.notifyPhone(phone.number, { type: 'restriction', until: null })
 }
 
-export function isRestricted(world: SimWorld, phone: SimPhone): boolean {
+function isRestricted(world: SimWorld, phone: SimPhone): boolean {
   return phone.restrictedUntil !== undefined && phone.restrictedUntil > world.clock.now()
 }
 

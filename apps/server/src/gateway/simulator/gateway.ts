@@ -4,7 +4,6 @@ import { type BackoffOptions, RECONNECT_BACKOFF } from '../backoff.js'
 import { GatewayEmitter, type HandlerErrorSink } from '../emitter.js'
 import { GatewayError } from '../errors.js'
 import { digitsOnly, jidToPhone, normalizeJid, STATUS_JID } from '../jid.js'
-import { NumberChecker } from '../number-check.js'
 import type {
   AccountId,
   AccountStatus,
@@ -22,13 +21,14 @@ import type {
   SendOptions,
   SentMessage,
   StatusContent,
-} from '../port.js'
+} from '../messaging-gateway.js'
+import { NumberChecker } from '../number-check.js'
 import { outboundBody, refFor } from './content.js'
 import { admitDeviceSend } from './faults.js'
 import * as groups from './groups.js'
 import { MemoryLinkStore, type SimLinkStore } from './link-store.js'
 import type { SimNetwork } from './network.js'
-import { deliver, markRead, postStatus } from './routing.js'
+import { deliver, isEditableNow, markRead, postStatus } from './routing.js'
 import { SimSession } from './session.js'
 import type { SimLink } from './types.js'
 
@@ -47,7 +47,7 @@ export interface SimulatorGatewayOptions {
   onHandlerError?: HandlerErrorSink
 }
 
-/** The product's side of the simulated network: the same port as the Baileys adapter. */
+/** The product's side of the simulated network: the same contract as the Baileys adapter. */
 export class SimulatorGateway extends GatewayEmitter implements MessagingGateway {
   readonly network: SimNetwork
   readonly links: SimLinkStore
@@ -169,6 +169,17 @@ export class SimulatorGateway extends GatewayEmitter implements MessagingGateway
       body: { kind: 'revoke', targetId: m.id },
       via: session,
     })
+  }
+
+  async edit(accountId: AccountId, target: MessageRef, text: string): Promise<void> {
+    const { session, link } = this.open(accountId)
+    const w = this.network.world
+    const m = w.messages.get(target.id)
+    if (!m) throw new GatewayError('not_found', 'no such message')
+    if (m.from !== link.phone) throw new GatewayError('forbidden', 'only your own messages can be edited')
+    if (!isEditableNow(w, m))
+      throw new GatewayError('invalid_argument', 'only a text or caption can be edited, within 15 minutes')
+    deliver(w, { from: link.phone, to: m.to, body: { kind: 'edit', targetId: m.id, text }, via: session })
   }
 
   async markRead(accountId: AccountId, refs: MessageRef[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors.js'
 import { parseInviteCode, phoneToJid } from '../jid.js'
-import type { GroupInfo, GroupSetting, ParticipantAction } from '../port.js'
+import type { GroupInfo, GroupSetting, ParticipantAction } from '../messaging-gateway.js'
 import type { SimGroup, SimWorld } from './world.js'
 
 export function groupInfo(world: SimWorld, g: SimGroup): GroupInfo {

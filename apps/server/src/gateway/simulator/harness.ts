@@ -1,5 +1,5 @@
 import { flushAsync, ManualClock } from '../clock.js'
-import type { AccountId, AccountStatus, GatewayEvents } from '../port.js'
+import type { AccountId, AccountStatus, GatewayEvents } from '../messaging-gateway.js'
 import { SimulatorGateway } from './gateway.js'
 import { MemoryLinkStore, type SimLinkStore } from './link-store.js'
 import { SimNetwork } from './network.js'

@@ -1,4 +1,5 @@
 import { digitsOnly } from '../jid.js'
+import type { SimAddressing } from './addressing.js'
 import type { SimBody, SimMessage, SimReceipt } from './types.js'
 import type { SimWorld } from './world.js'
 
@@ -10,7 +11,11 @@ export interface PhoneView {
   isAccount: boolean
   bannedAt?: number
   restrictedUntil?: number
+  /** WhatsApp refuses its devices' client version until an update is published */
+  updateRequired?: boolean
   devices: { accountId: string; deviceId: number; online: boolean; linkedAt: number }[]
+  /** how WhatsApp addresses the number to the accounts */
+  addressing: SimAddressing
 }
 
 export interface ChatView {
@@ -46,7 +51,7 @@ const ORDER: SimReceipt[] = ['sent', 'delivered', 'read', 'played']
 const isVisible = (m: SimMessage) =>
   m.body.kind !== 'reaction' && m.body.kind !== 'revoke' && m.body.kind !== 'edit'
 
-export function previewOf(body: SimBody): string {
+function previewOf(body: SimBody): string {
   switch (body.kind) {
     case 'text':
       return body.text
@@ -56,6 +61,12 @@ export function previewOf(body: SimBody): string {
       return `[location] ${body.name ?? `${body.latitude},${body.longitude}`}`
     case 'contacts':
       return `[contact] ${body.displayName ?? ''}`.trim()
+    case 'viewOnce':
+      return `[view once ${body.media}]`
+    case 'poll':
+      return `[poll] ${body.question}`
+    case 'album':
+      return `[album] ${body.images + body.videos}`
     case 'reaction':
       return `[reaction] ${body.emoji ?? ''}`.trim()
     case 'revoke':
@@ -73,6 +84,7 @@ export function listPhones(world: SimWorld): PhoneView[] {
         name: p.name,
         registered: p.registered,
         isAccount: p.devices.size > 0 || p.nextDeviceId > 1,
+        addressing: p.addressing ?? 'phone',
         devices: [...p.devices.values()].map((s) => ({
           accountId: s.accountId,
           deviceId: s.deviceId,
@@ -81,6 +93,7 @@ export function listPhones(world: SimWorld): PhoneView[] {
         })),
       }
       if (p.bannedAt !== undefined) v.bannedAt = p.bannedAt
+      if (p.updateRequired) v.updateRequired = true
       if (p.restrictedUntil !== undefined && p.restrictedUntil > world.clock.now())
         v.restrictedUntil = p.restrictedUntil
       return v

@@ -1,5 +1,5 @@
 import type { AuthStateStore } from '../baileys/auth-store.js'
-import type { AccountId } from '../port.js'
+import type { AccountId } from '../messaging-gateway.js'
 import type { SimLink } from './types.js'
 
 /** Where the simulator gateway keeps its linked devices, so a restart resumes them without a QR. */

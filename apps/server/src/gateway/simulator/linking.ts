@@ -14,7 +14,7 @@ export class SimLinkError extends Error {
   }
 }
 
-export type ConnectResult = { ok: true } | { ok: false; code: 401 | 403 | 408 | 500; detail: string }
+export type ConnectResult = { ok: true } | { ok: false; code: 401 | 403 | 405 | 408 | 500; detail: string }
 
 interface Ticket {
   id: string
@@ -29,6 +29,8 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTVWXYZ123456789'
 /** QR and pairing-code linking, and connecting linked devices, on the simulated network. */
 export class Linker {
   private readonly tickets = new Map<string, Ticket>()
+  /** devices refused for their client version, waiting for an update, by phone */
+  private readonly awaitingUpdate = new Map<string, Set<SimDevice>>()
   private seq = 0
 
   constructor(private readonly world: SimWorld) {}
@@ -87,6 +89,7 @@ export class Linker {
     const link: SimLink = { accountId: t.device.accountId, phone: number, deviceId, linkedAt: w.clock.now() }
     phone.devices.set(deviceId, { deviceId, accountId: link.accountId, linkedAt: link.linkedAt, backlog: [] })
     w.accountNumbers.add(number)
+    w.changed()
     this.close(t.id)
     t.device.onEvent({ type: 'linked', link })
     return link
@@ -103,6 +106,7 @@ export class Linker {
     if (phone.bannedAt !== undefined) return { ok: false, code: 403, detail: 'banned' }
     if (w.removedDevices.has(w.slotKey(link.phone, link.deviceId)))
       return { ok: false, code: 401, detail: 'device removed' }
+    if (phone.updateRequired) return { ok: false, code: 405, detail: 'Connection Failure' }
     if (phone.failConnects > 0) {
       phone.failConnects--
       return { ok: false, code: 500, detail: 'bad session' }
@@ -134,6 +138,19 @@ export class Linker {
     return { ok: true }
   }
 
+  /** A device refused for its client version is told when an update is out (`updatePublished`). */
+  waitForUpdate(link: SimLink, device: SimDevice): void {
+    const waiting = this.awaitingUpdate.get(link.phone) ?? new Set<SimDevice>()
+    waiting.add(device)
+    this.awaitingUpdate.set(link.phone, waiting)
+  }
+
+  updatePublished(number: string): void {
+    const waiting = this.awaitingUpdate.get(number)
+    this.awaitingUpdate.delete(number)
+    for (const device of waiting ?? []) device.onEvent({ type: 'update_available' })
+  }
+
   /** The device's socket closes (the device stays linked). */
   detach(link: SimLink, device: SimDevice): void {
     const slot = this.world.phone(link.phone)?.devices.get(link.deviceId)
@@ -145,5 +162,6 @@ export class Linker {
     const phone = this.world.phone(link.phone)
     phone?.devices.delete(link.deviceId)
     this.world.removedDevices.add(this.world.slotKey(link.phone, link.deviceId))
+    this.world.changed()
   }
 }

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import type { MediaKind } from '../port.js'
+import type { MediaKind } from '../messaging-gateway.js'
 
 export interface StoredMedia {
   data: Buffer
@@ -21,6 +21,12 @@ export class MediaStore {
   }
   get(handle: string): StoredMedia | undefined {
     return this.items.get(handle)
+  }
+  delete(handle: string): void {
+    const item = this.items.get(handle)
+    if (!item) return
+    this.items.delete(handle)
+    this.bytes -= item.data.length
   }
   get totalBytes(): number {
     return this.bytes
@@ -70,7 +76,7 @@ export function samplePng(rgb: [number, number, number], size = 320): Buffer {
 }
 
 /** A valid mono 8 kHz WAV with a short tone, playable by a browser. */
-export function sampleWav(seconds = 1, hz = 440): Buffer {
+function sampleWav(seconds = 1, hz = 440): Buffer {
   const rate = 8000
   const n = Math.round(rate * seconds)
   const buf = Buffer.alloc(44 + n * 2)
@@ -92,7 +98,7 @@ export function sampleWav(seconds = 1, hz = 440): Buffer {
 }
 
 /** Colours of generated sample images. */
-export const SAMPLE_COLOURS: [number, number, number][] = [
+const SAMPLE_COLOURS: [number, number, number][] = [
   [37, 211, 102],
   [18, 140, 126],
   [52, 183, 241],

@@ -1,6 +1,6 @@
 import { buffer } from 'node:stream/consumers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { InboundMessage } from '../port.js'
+import type { InboundMessage } from '../messaging-gateway.js'
 import { createSimHarness, type SimHarness } from './harness.js'
 
 const SHOP = '8613800000000'
@@ -34,7 +34,7 @@ describe('inbound from customers', () => {
       content: { kind: 'text', text: 'hello' },
     })
     expect(h.events['identity.mapping']).toEqual([
-      { accountId: '1', pn: ANN_JID, lid: lastMessage().sender.lid },
+      { accountId: '1', pn: ANN_JID, lid: lastMessage().sender.lid, via: 'message' },
     ])
   })
 
@@ -221,6 +221,24 @@ describe('outbound and receipts', () => {
     await expect(h.gateway.revoke('1', { chatId: ANN_JID, id: 'nope', fromMe: true })).rejects.toMatchObject({
       code: 'not_found',
     })
+  })
+
+  it('edits our own text for the customer, within 15 minutes only', async () => {
+    const sent = await h.gateway.send('1', ANN_JID, { kind: 'text', text: 'see you at 5' })
+    await h.gateway.edit('1', sent.ref, 'see you at 6')
+    expect(h.network.messagesBetween(ANN, SHOP)[0]).toMatchObject({
+      editedText: 'see you at 6',
+      text: 'see you at 6',
+    })
+    const theirs = h.network.customerSend(ANN, SHOP, { kind: 'text', text: 'ok' })
+    await expect(
+      h.gateway.edit('1', { chatId: ANN_JID, id: theirs.id, fromMe: false }, 'not mine'),
+    ).rejects.toMatchObject({ code: 'forbidden' })
+    await h.settle(15 * 60_000 + 1)
+    await expect(h.gateway.edit('1', sent.ref, 'too late')).rejects.toMatchObject({
+      code: 'invalid_argument',
+    })
+    expect(h.network.messagesBetween(ANN, SHOP)[0]).toMatchObject({ editedText: 'see you at 6' })
   })
 
   it('group sends report receipts per member and for the whole group', async () => {

@@ -1,15 +1,16 @@
 import { type Clock, systemClock } from '../clock.js'
 import { GatewayError } from '../errors.js'
 import { digitsOnly, phoneToJid } from '../jid.js'
-import type { GroupInfo, NumberCheck } from '../port.js'
+import type { GroupInfo, NumberCheck } from '../messaging-gateway.js'
+import { revealPhone, type SimAddressing } from './addressing.js'
 import { SimChatter } from './chatter.js'
 import { customerBody } from './content.js'
-import { ban, closeDevices, liftRestriction, restrict } from './faults.js'
+import { ban, closeDevices, liftRestriction, publishUpdate, requireUpdate, restrict } from './faults.js'
 import { createGroup, getGroup, groupInfo, joinByCode, leaveGroup } from './groups.js'
 import { chatsOf, listPhones, type MessageView, messagesBetween, viewOf } from './inspector.js'
 import { Linker } from './linking.js'
 import type { StoredMedia } from './media.js'
-import { deliver, markRead } from './routing.js'
+import { deliver, isEditableNow, markRead } from './routing.js'
 import type { CustomerContent, SimLink, SimNetworkOptions } from './types.js'
 import { type SimPhone, SimWorld } from './world.js'
 
@@ -100,14 +101,47 @@ export class SimNetwork {
     return viewOf(this.world, m)
   }
 
+  /**
+   * A customer sends several photos and videos at once: WhatsApp sends an album header, then each
+   * item as its own message naming the header. Returns the header as the inspector shows it.
+   */
+  customerSendAlbum(
+    from: string,
+    to: string,
+    items: Extract<CustomerContent, { kind: 'image' | 'video' }>[],
+  ): MessageView {
+    const sender = this.sender(from)
+    const target = to.endsWith('@g.us') ? to : digitsOnly(to)
+    if (!target.endsWith('@g.us') && !this.world.isRegistered(target))
+      throw new GatewayError('not_on_whatsapp', `+${target} is not on WhatsApp`)
+    const images = items.filter((i) => i.kind === 'image').length
+    const header = deliver(this.world, {
+      from: sender.number,
+      to: target,
+      body: { kind: 'album', images, videos: items.length - images },
+    })
+    for (const item of items) {
+      const body = customerBody(this.world, item)
+      if (body.kind === 'media') body.albumId = header.id
+      deliver(this.world, { from: sender.number, to: target, body })
+    }
+    return viewOf(this.world, header)
+  }
+
   /** The customer deletes a message they sent, for everyone. */
   customerRevoke(from: string, messageId: string): void {
     const target = this.ownMessage(from, messageId)
     deliver(this.world, { from: target.from, to: target.to, body: { kind: 'revoke', targetId: messageId } })
   }
 
+  /**
+   * The customer changes the text or caption of a message they sent, as WhatsApp allows: their
+   * own, not deleted, within the edit window.
+   */
   customerEdit(from: string, messageId: string, text: string): void {
     const target = this.ownMessage(from, messageId)
+    if (!isEditableNow(this.world, target))
+      throw new GatewayError('invalid_argument', 'only a text or caption can be edited, within 15 minutes')
     deliver(this.world, {
       from: target.from,
       to: target.to,
@@ -165,6 +199,7 @@ export class SimNetwork {
     const p = this.known(phone)
     if (opts.outageMs) p.outageUntil = this.world.clock.now() + opts.outageMs
     closeDevices(p, 'connection_lost', 408, opts.accountId, 'connection lost')
+    this.world.changed()
   }
 
   /** Another session took over (440): terminal for the device, the link stays valid. */
@@ -174,10 +209,12 @@ export class SimNetwork {
 
   ban(phone: string): void {
     ban(this.world, this.known(phone))
+    this.world.changed()
   }
 
   unban(phone: string): void {
     this.known(phone).bannedAt = undefined
+    this.world.changed()
   }
 
   /** The user removes the linked device on the phone (401): the link is dead. */
@@ -205,9 +242,31 @@ export class SimNetwork {
     liftRestriction(this.world, this.known(phone))
   }
 
+  /** How WhatsApp addresses this number to the accounts from now on: by phone, or by hidden id with or without the phone. */
+  setAddressing(phone: string, addressing: SimAddressing): void {
+    this.known(phone).addressing = addressing === 'phone' ? undefined : addressing
+    this.world.changed()
+  }
+
+  /** WhatsApp tells the accounts chatting with this number its phone behind the hidden id (a mapping arriving later). */
+  revealPhone(phone: string): void {
+    revealPhone(this.world, this.known(phone).number)
+  }
+
+  /** WhatsApp refuses this phone's devices for their client version (405) until `publishUpdate`. */
+  requireUpdate(phone: string, accountId?: string): void {
+    requireUpdate(this.world, this.known(phone), accountId)
+  }
+
+  /** An accepted client version is out: the phone's devices waiting for it reconnect. */
+  publishUpdate(phone: string): void {
+    publishUpdate(this.world, this.linker, this.known(phone))
+  }
+
   /** The next `count` connects of this phone's devices fail with 500 (bad session). */
   failSessions(phone: string, count = 4): void {
     this.known(phone).failConnects = count
+    this.world.changed()
   }
 
   // --- lookups and inspector ------------------------------------------------------------------

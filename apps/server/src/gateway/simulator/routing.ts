@@ -1,3 +1,4 @@
+import { MESSAGE_EDIT_WINDOW_MS } from '@app/core'
 import { STATUS_JID } from '../jid.js'
 import type { SimBody, SimDevice, SimMessage, SimReceipt } from './types.js'
 import type { SimWorld } from './world.js'
@@ -18,7 +19,7 @@ const STAGE: Record<SimReceipt, number> = { sent: 0, delivered: 1, read: 2, play
 const isMulti = (m: SimMessage) => m.to.endsWith('@g.us') || m.to === STATUS_JID
 const isProtocol = (b: SimBody) => b.kind === 'reaction' || b.kind === 'revoke' || b.kind === 'edit'
 
-export function membersOf(world: SimWorld, from: string, to: string): string[] {
+function membersOf(world: SimWorld, from: string, to: string): string[] {
   const g = world.groups.get(to)
   if (g) return [...g.participants.keys()].filter((n) => n !== from)
   return [to]
@@ -116,6 +117,16 @@ export function applyReceipt(world: SimWorld, m: SimMessage, member: string, sta
   if ([...m.receipts.values()].every((s) => STAGE[s] >= STAGE[stage])) {
     world.notifyPhone(m.from, { type: 'receipt', message: m, status: stage, at })
   }
+}
+
+/**
+ * Whether WhatsApp lets the sender change this message now: a text or a caption (not a voice
+ * note or sticker), not deleted, within the edit window.
+ */
+export function isEditableNow(world: SimWorld, m: SimMessage): boolean {
+  const b = m.body
+  const editable = b.kind === 'text' || (b.kind === 'media' && b.media !== 'audio' && b.media !== 'sticker')
+  return editable && !m.revoked && world.clock.now() - m.timestamp <= MESSAGE_EDIT_WINDOW_MS
 }
 
 /** The reader's devices (or the phone itself) read these messages. */

@@ -9,8 +9,9 @@ import type {
   GatewayEvents,
   LoginRequest,
   Restriction,
-} from '../port.js'
+} from '../messaging-gateway.js'
 import { qrDataUrl } from '../qr.js'
+import { WA_VERSION_REFRESH_MS } from '../wa-version.js'
 import { refFor, toInbound } from './content.js'
 import type { SimLinkStore } from './link-store.js'
 import type { SimNetwork } from './network.js'
@@ -33,6 +34,7 @@ const BAD_SESSION_RETRIES = 3
 const CLOSE_KIND: Record<number, DisconnectKind> = {
   401: 'logged_out',
   403: 'banned',
+  405: 'client_outdated',
   408: 'connection_lost',
   440: 'replaced',
   500: 'bad_session',
@@ -51,6 +53,8 @@ export class SimSession implements SimDevice {
   private chain: Promise<void> = Promise.resolve()
   private attempt = 0
   private badSessions = 0
+  /** a 405 was already retried at once since the last open (as the Baileys link does, with a fresh version) */
+  private outdatedRetried = false
   private stopped = false
   private restriction: Restriction | undefined
   private readonly knownLids = new Set<string>()
@@ -188,6 +192,7 @@ export class SimSession implements SimDevice {
     this.stopped = false
     this.attempt = 0
     this.badSessions = 0
+    this.outdatedRetried = false
   }
 
   private later(ms: number, fn: () => Promise<void> | void): void {
@@ -217,14 +222,19 @@ export class SimSession implements SimDevice {
     })
   }
 
-  private async connectNow(): Promise<void> {
+  private async connectNow(reason?: DisconnectKind): Promise<void> {
     const link = this.link
     if (!link || this.stopped) return
-    await this.setStatus({ state: 'connecting', ...(this.attempt ? { attempt: this.attempt } : {}) })
+    await this.setStatus({
+      state: 'connecting',
+      ...(this.attempt ? { attempt: this.attempt } : {}),
+      ...(reason ? { reason } : {}),
+    })
     const res = this.ctx.network.linker.connect(link, this)
     if (!res.ok) return this.closed(CLOSE_KIND[res.code], res.code, res.detail)
     this.attempt = 0
     this.badSessions = 0
+    this.outdatedRetried = false
     const phone = this.ctx.network.world.phone(link.phone)
     const until = phone?.restrictedUntil
     this.restriction = until !== undefined && until > this.ctx.clock.now() ? { until } : undefined
@@ -262,10 +272,34 @@ export class SimSession implements SimDevice {
     if (reason === 'banned') return close(false)
     if (reason === 'replaced') return close(true)
     if (reason === 'bad_session' && ++this.badSessions > BAD_SESSION_RETRIES) return close(true)
+    if (reason === 'client_outdated') return this.outdated(this.link, code)
     this.attempt++
     const delay = backoffDelay(this.attempt, this.ctx.backoff, this.ctx.random)
     this.later(delay, () => this.connectNow())
     await this.setStatus({ state: 'reconnecting', attempt: this.attempt, reason, retryAt: at + delay, code })
+  }
+
+  /**
+   * WhatsApp refused the client version. As the Baileys link does: the first refusal is retried at
+   * once (there with a freshly fetched version); refused again, the session waits for an update
+   * (the network tells it when one is published) or, failing that, for the next version check.
+   */
+  private async outdated(link: SimLink, code: number): Promise<void> {
+    if (!this.outdatedRetried) {
+      this.outdatedRetried = true
+      return this.connectNow('client_outdated')
+    }
+    this.attempt++
+    const retryAt = this.ctx.clock.now() + WA_VERSION_REFRESH_MS
+    this.ctx.network.linker.waitForUpdate(link, this)
+    this.later(WA_VERSION_REFRESH_MS, () => this.connectNow())
+    await this.setStatus({
+      state: 'reconnecting',
+      attempt: this.attempt,
+      reason: 'client_outdated',
+      retryAt,
+      code,
+    })
   }
 
   private async handle(ev: SimDeviceEvent): Promise<void> {
@@ -280,6 +314,10 @@ export class SimSession implements SimDevice {
       case 'closed':
         if (this.link) this.ctx.network.linker.detach(this.link, this)
         return this.closed(ev.reason, ev.code, ev.detail)
+      case 'update_available':
+        if (this.status?.state !== 'reconnecting' || this.status.reason !== 'client_outdated') return
+        for (const c of this.timers.splice(0)) c()
+        return this.connectNow()
       case 'restriction':
         this.restriction = ev.until === null ? undefined : { until: ev.until }
         if (this.isOpen) await this.setOpen()
@@ -290,10 +328,19 @@ export class SimSession implements SimDevice {
         const { pn, lid } = m.sender
         if (pn && lid && !this.knownLids.has(lid)) {
           this.knownLids.add(lid)
-          await this.ctx.emit('identity.mapping', { accountId: this.accountId, pn, lid })
+          await this.ctx.emit('identity.mapping', { accountId: this.accountId, pn, lid, via: 'message' })
         }
         return this.ctx.emit('message', m)
       }
+      case 'identity':
+        if (!this.link) return
+        this.knownLids.add(ev.lid)
+        return this.ctx.emit('identity.mapping', {
+          accountId: this.accountId,
+          pn: ev.pn,
+          lid: ev.lid,
+          via: 'mapping',
+        })
       case 'receipt': {
         if (!this.link || ev.status === 'sent') return
         const update: GatewayEvents['message.status'] = {

@@ -1,4 +1,10 @@
-import type { AccountId, DisconnectKind, GroupInfo, MediaKind, ParticipantAction } from '../port.js'
+import type {
+  AccountId,
+  DisconnectKind,
+  GroupInfo,
+  MediaKind,
+  ParticipantAction,
+} from '../messaging-gateway.js'
 
 /** A linked device: what the product keeps so a restart resumes without a QR. */
 export interface SimLink {
@@ -25,9 +31,16 @@ export type SimBody =
       gif?: boolean
       width?: number
       height?: number
+      /** a photo or video of an album: the album header's message id */
+      albumId?: string
     }
   | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string }
   | { kind: 'contacts'; displayName?: string; vcards: string[] }
+  /** a view-once photo, video or voice note: linked devices are never given its content */
+  | { kind: 'viewOnce'; media: 'image' | 'video' | 'audio' }
+  | { kind: 'poll'; question: string; options: string[]; selectable: number }
+  /** an album's header; its media follow as messages naming it */
+  | { kind: 'album'; images: number; videos: number }
   | { kind: 'reaction'; targetId: string; emoji: string | null }
   | { kind: 'revoke'; targetId: string }
   | { kind: 'edit'; targetId: string; text: string }
@@ -63,6 +76,10 @@ export type SimDeviceEvent =
   | { type: 'receipt'; message: SimMessage; status: 'server_ack' | SimReceipt; by?: string; at: number }
   | { type: 'closed'; reason: DisconnectKind; code: number; detail?: string }
   | { type: 'restriction'; until: number | null }
+  /** a client version WhatsApp accepts is out (what a version refresh would find) */
+  | { type: 'update_available' }
+  /** a customer's phone behind its hidden id, told to the accounts that chat with it */
+  | { type: 'identity'; pn: string; lid: string }
   | { type: 'group.updated'; group: Partial<GroupInfo> & { id: string } }
   | {
       type: 'group.participants'
@@ -88,6 +105,9 @@ export type CustomerContent =
   | { kind: 'location'; latitude: number; longitude: number; name?: string; address?: string }
   | { kind: 'contact'; name: string; phone: string }
   | { kind: 'contacts'; displayName?: string; vcards: string[] }
+  | { kind: 'viewOnce'; media?: 'image' | 'video' | 'audio' }
+  /** `selectable`: how many options a voter may pick, 0 for any number (default) */
+  | { kind: 'poll'; question: string; options: string[]; selectable?: number }
 
 export interface SimRules {
   /** sends per rolling minute from one account phone above which WhatsApp bans it */

@@ -1,5 +1,6 @@
 import type { Cancel, Clock } from '../clock.js'
-import type { GroupParticipant } from '../port.js'
+import type { GroupParticipant } from '../messaging-gateway.js'
+import type { SimAddressing } from './addressing.js'
 import { MediaStore } from './media.js'
 import { hashSeed, Rng } from './prng.js'
 import {
@@ -13,7 +14,7 @@ import {
   type SimTimings,
 } from './types.js'
 
-export interface SimDeviceSlot {
+interface SimDeviceSlot {
   deviceId: number
   accountId: string
   linkedAt: number
@@ -42,7 +43,11 @@ export interface SimPhone {
   outageUntil?: number
   /** the next connects fail with 500 */
   failConnects: number
+  /** WhatsApp refuses the client version of its linked devices (405) until an update is published */
+  updateRequired?: boolean
   chats: Set<string>
+  /** how WhatsApp addresses this number to the accounts (by phone unless set) */
+  addressing?: SimAddressing
 }
 
 export interface SimGroup {
@@ -81,6 +86,8 @@ export class SimWorld {
   readonly maxMessagesPerChat: number
   /** called when a message reaches a phone without linked devices (a customer) */
   readonly onCustomerReceived = new Set<(message: SimMessage, customer: string) => void>()
+  /** called after the world changed, so a saved copy of it can follow */
+  readonly onChange = new Set<() => void>()
 
   constructor(
     readonly clock: Clock,
@@ -103,6 +110,7 @@ export class SimWorld {
     init: { name?: string; registered?: boolean; business?: boolean } = {},
   ): SimPhone {
     let p = this.phones.get(number)
+    if (!p || Object.values(init).some((v) => v !== undefined)) this.changed()
     if (!p) {
       p = {
         number,
@@ -156,9 +164,14 @@ export class SimWorld {
     list.push(m)
     this.messages.set(m.id, m)
     if (list.length > this.maxMessagesPerChat) {
-      for (const old of list.splice(0, list.length - this.maxMessagesPerChat)) this.messages.delete(old.id)
+      for (const old of list.splice(0, list.length - this.maxMessagesPerChat)) {
+        this.messages.delete(old.id)
+        // a message's media goes with it: the chat bound is also the bound of the media held
+        if (old.body.kind === 'media') this.media.delete(old.body.handle)
+      }
     }
     for (const n of members) this.phones.get(n)?.chats.add(m.chat)
+    this.changed()
   }
 
   /** Whether two parties ever exchanged a message (a "new chat" otherwise). */
@@ -172,15 +185,21 @@ export class SimWorld {
 
   /**
    * Deliver an event to every linked device of a phone: at once when connected, into the
-   * offline backlog otherwise (messages, receipts and group changes only).
+   * offline backlog otherwise (messages, receipts, identities and group changes only).
    */
   notifyPhone(number: string, ev: SimDeviceEvent, except?: SimDevice): void {
     const p = this.phones.get(number)
     if (!p) return
+    this.changed()
     for (const slot of p.devices.values()) {
       if (slot.device === except && except) continue
       if (slot.device) slot.device.onEvent(ev)
-      else if (ev.type === 'message' || ev.type === 'receipt' || ev.type.startsWith('group.')) {
+      else if (
+        ev.type === 'message' ||
+        ev.type === 'receipt' ||
+        ev.type === 'identity' ||
+        ev.type.startsWith('group.')
+      ) {
         slot.backlog.push(ev)
         if (slot.backlog.length > MAX_BACKLOG) slot.backlog.shift()
       }
@@ -193,6 +212,14 @@ export class SimWorld {
 
   /** Run later on the world's clock (receipts, replies, lifts). */
   later(ms: number, fn: () => void): Cancel {
-    return this.clock.schedule(ms, fn)
+    return this.clock.schedule(ms, () => {
+      fn()
+      this.changed()
+    })
+  }
+
+  /** Tell the listeners the world changed (its state is to be saved again). */
+  changed(): void {
+    for (const fn of this.onChange) fn()
   }
 }

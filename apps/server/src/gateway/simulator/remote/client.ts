@@ -22,7 +22,7 @@ import type {
   SendOptions,
   SentMessage,
   StatusContent,
-} from '../../port.js'
+} from '../../messaging-gateway.js'
 import type { SimLinkStore } from '../link-store.js'
 import { type PendingQrLogin, PHONE_METHODS, type SimPhoneNetwork } from './phone-api.js'
 import {
@@ -65,7 +65,7 @@ async function wireContent<C extends OutboundContent>(content: C): Promise<C> {
 }
 
 /**
- * The product's side of the shared simulated network: the same port as the in-process simulator
+ * The product's side of the shared simulated network: the same contract as the in-process simulator
  * gateway, every call made on the service. Status events are kept per account, so `getStatus`
  * answers at once; while the service is unreachable, every account reads as closed.
  */
@@ -128,7 +128,7 @@ export class RemoteSimGateway extends GatewayEmitter implements MessagingGateway
     this.socket.disconnect()
   }
 
-  // --- the port ---------------------------------------------------------------------------------
+  // --- the gateway contract ---------------------------------------------------------------------------------
 
   login(accountId: AccountId, req: LoginRequest): Promise<void> {
     return this.gw('login', accountId, req)
@@ -158,6 +158,9 @@ export class RemoteSimGateway extends GatewayEmitter implements MessagingGateway
   }
   revoke(accountId: AccountId, target: MessageRef): Promise<void> {
     return this.gw('revoke', accountId, target)
+  }
+  edit(accountId: AccountId, target: MessageRef, text: string): Promise<void> {
+    return this.gw('edit', accountId, target, text)
   }
   markRead(accountId: AccountId, refs: MessageRef[]): Promise<void> {
     return this.gw('markRead', accountId, refs)
@@ -227,7 +230,7 @@ export class RemoteSimGateway extends GatewayEmitter implements MessagingGateway
     return this.gw('groupUpdate', accountId, groupId, patch)
   }
 
-  // --- what the in-process simulator gateway offers besides the port -----------------------------
+  // --- what the in-process simulator gateway offers besides the contract -----------------------------
 
   /** Resolves when every event the service queued for this process's accounts has been handled. */
   idle(accountId?: AccountId): Promise<void> {

@@ -1,4 +1,4 @@
-import type { AccountId, GatewayEvents } from '../../port.js'
+import type { AccountId, GatewayEvents } from '../../messaging-gateway.js'
 import { MemoryLinkStore } from '../link-store.js'
 import { SimNetwork } from '../network.js'
 import { RemoteSimGateway } from './client.js'

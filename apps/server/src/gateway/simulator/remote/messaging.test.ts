@@ -117,6 +117,21 @@ describe('messaging through the shared network', () => {
     )
   })
 
+  it('edits our own text on the shared network, shown edited on the /sim page', async () => {
+    const { svc, a } = await linked()
+    const sent = await a.gateway.send('1', CUSTOMER, { kind: 'text', text: 'first try' })
+    await a.gateway.edit('1', sent.ref, 'second try')
+    const [m] = svc.network.messagesBetween(SHOP, CUSTOMER).filter((x) => x.from === SHOP)
+    expect(m).toMatchObject({ id: sent.ref.id, editedText: 'second try', text: 'second try' })
+    const page = new SimService({} as Db, { phones: a.gateway.phones })
+    const chat = await page.messages(CUSTOMER, SHOP, 50)
+    expect(chat.list.find((x) => x.id === sent.ref.id)).toMatchObject({ edited: true, text: 'second try' })
+    const missing = await a.gateway
+      .edit('1', { ...sent.ref, id: 'no-such-message' }, 'x')
+      .catch((e: unknown) => e)
+    expect(isGatewayError(missing) && missing.code).toBe('not_found')
+  })
+
   it('serves the /sim page from the shared network', async () => {
     const { svc, a } = await linked()
     const page = new SimService({} as Db, { phones: a.gateway.phones })

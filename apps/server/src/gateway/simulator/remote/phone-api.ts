@@ -1,7 +1,8 @@
 // What the /sim phone page needs from the simulated network, as an async interface: served
 // in-process by `localPhoneNetwork`, or by the shared network service over socket.io.
 import type { SimFault } from '@app/core'
-import type { GroupInfo } from '../../port.js'
+import type { GroupInfo } from '../../messaging-gateway.js'
+import type { SimAddressing } from '../addressing.js'
 import type { SimulatorGateway } from '../gateway.js'
 import type { ChatView, MessageView, PhoneView } from '../inspector.js'
 import type { StoredMedia } from '../media.js'
@@ -15,14 +16,14 @@ export interface PendingQrLogin {
   expiresAt: number
 }
 
-export interface ChatWithLast {
+interface ChatWithLast {
   chat: ChatView
   /** the phone is (still) in the chat: always for direct chats */
   member: boolean
   last?: MessageView
 }
 
-export interface GroupSnapshot {
+interface GroupSnapshot {
   id: string
   subject: string
   owner: string
@@ -44,11 +45,14 @@ export const PHONE_METHODS = [
   'customerSendGroup',
   'customerRead',
   'customerRevoke',
+  'customerEdit',
   'createGroup',
   'joinGroup',
   'leaveGroup',
   'group',
   'fault',
+  'setAddressing',
+  'revealPhone',
   'idle',
 ] as const
 
@@ -68,11 +72,17 @@ export interface SimPhoneNetwork {
   customerSendGroup(from: string, groupId: string, content: CustomerContent): Promise<MessageView>
   customerRead(phone: string, peer: string): Promise<void>
   customerRevoke(from: string, messageId: string): Promise<void>
+  /** the customer changes the text (or caption) of a message they sent */
+  customerEdit(from: string, messageId: string, text: string): Promise<void>
   createGroup(owner: string, subject: string, members: string[]): Promise<GroupInfo>
   joinGroup(phone: string, codeOrGroupId: string): Promise<GroupInfo>
   leaveGroup(phone: string, groupId: string): Promise<void>
   group(groupId: string): Promise<GroupSnapshot | undefined>
   fault(phone: string, fault: SimFault, outageMs?: number): Promise<void>
+  /** how WhatsApp addresses a customer's number to the accounts from now on */
+  setAddressing(phone: string, addressing: SimAddressing): Promise<void>
+  /** the accounts chatting with a number learn its phone behind the hidden id */
+  revealPhone(phone: string): Promise<void>
   /** resolves when the product has handled what the network told it (every gateway's queue) */
   idle(accountId?: string): Promise<void>
 }
@@ -128,6 +138,9 @@ export function localPhoneNetwork(network: SimNetwork, gateways: () => Simulator
     async customerRevoke(from, messageId) {
       network.customerRevoke(from, messageId)
     },
+    async customerEdit(from, messageId, text) {
+      network.customerEdit(from, messageId, text)
+    },
     async createGroup(owner, subject, members) {
       return network.createGroup(owner, subject, members)
     },
@@ -164,7 +177,17 @@ export function localPhoneNetwork(network: SimNetwork, gateways: () => Simulator
           return network.unban(phone)
         case 'deviceRemoved':
           return network.deviceRemoved(phone)
+        case 'requireUpdate':
+          return network.requireUpdate(phone)
+        case 'publishUpdate':
+          return network.publishUpdate(phone)
       }
+    },
+    async setAddressing(phone, addressing) {
+      network.setAddressing(phone, addressing)
+    },
+    async revealPhone(phone) {
+      network.revealPhone(phone)
     },
     async idle(accountId) {
       for (const g of gateways()) await g.idle(accountId)

@@ -1,7 +1,7 @@
 // What the simulated network's service and the server processes say to each other over
 // socket.io: the channels, which methods each side may call, and errors as they travel.
 import { GatewayError, type GatewayErrorCode, isGatewayError } from '../../errors.js'
-import { ACCOUNT_CALLS, type GatewayEvents } from '../../port.js'
+import { ACCOUNT_CALLS, type GatewayEvents } from '../../messaging-gateway.js'
 import { SimLinkError } from '../linking.js'
 
 /** Channels: client → service calls ('gw', 'phone'); service → client ('event', 'links'). */
@@ -34,14 +34,14 @@ export type GatewayMethod = (typeof GATEWAY_METHODS)[number]
 export const LINK_METHODS = ['load', 'save', 'remove', 'list'] as const
 export type LinkMethod = (typeof LINK_METHODS)[number]
 
-export type WireError =
+type WireError =
   | { kind: 'gateway'; code: GatewayErrorCode; message: string; statusCode?: number }
   | { kind: 'link'; code: SimLinkError['code']; message: string }
   | { kind: 'error'; message: string }
 
 export type Reply<T = unknown> = { ok: true; value?: T } | { ok: false; error: WireError }
 
-export function encodeError(e: unknown): WireError {
+function encodeError(e: unknown): WireError {
   if (isGatewayError(e)) {
     const statusCode = e.details?.statusCode
     return { kind: 'gateway', code: e.code, message: e.message, ...(statusCode ? { statusCode } : {}) }
@@ -51,7 +51,7 @@ export function encodeError(e: unknown): WireError {
 }
 
 /** The error the caller would have seen in-process: the same class and code. */
-export function decodeError(w: WireError): Error {
+function decodeError(w: WireError): Error {
   if (w.kind === 'gateway')
     return new GatewayError(w.code, w.message, w.statusCode ? { statusCode: w.statusCode } : undefined)
   if (w.kind === 'link') return new SimLinkError(w.code, w.message)

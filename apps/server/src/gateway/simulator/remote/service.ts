@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream'
 import { Server, type Socket } from 'socket.io'
 import type { HandlerErrorSink } from '../../emitter.js'
 import { GatewayError } from '../../errors.js'
-import type { AccountId, GatewayEvents } from '../../port.js'
+import type { AccountId, GatewayEvents } from '../../messaging-gateway.js'
 import { SimulatorGateway } from '../gateway.js'
 import type { SimLinkStore } from '../link-store.js'
 import { SimNetwork } from '../network.js'
@@ -115,7 +115,7 @@ class ClientConnection {
  * The simulated WhatsApp network as one service that several server processes connect to, as
  * they would to WhatsApp's servers: each gets its own gateway over the shared network.
  */
-export class SimNetworkService {
+class SimNetworkService {
   readonly network: SimNetwork
   /** the phones' side, for an in-process /sim page or a test */
   readonly phones: SimPhoneNetwork

@@ -1,6 +1,6 @@
-// MessagingGateway: the port between the product and any WhatsApp link. The Baileys adapter
+// MessagingGateway: the contract between the product and any WhatsApp link. The Baileys adapter
 // (gateway/baileys) and the in-process simulator (gateway/simulator) both implement it; nothing
-// outside gateway/baileys imports baileys. Helpers that belong to the port are re-exported at the
+// outside gateway/baileys imports baileys. Helpers that belong to the contract are re-exported at the
 // end so the rest of the server imports everything from this one file.
 import type { Readable } from 'node:stream'
 import type { ProxyConfig } from '@app/core'
@@ -29,6 +29,7 @@ export type DisconnectKind =
   | 'banned' // 403 (402/406 reported): keep the row for audit
   | 'replaced' // 440: another socket with the same creds took over
   | 'bad_session' // 500 after retries, or 411: needs re-linking
+  | 'client_outdated' // 405: WhatsApp refuses the client version; retried once with a fresh version, then waits for a newer one
   | 'intentional' // we closed it (disconnect, logout, shutdown)
   | 'unknown'
 
@@ -46,7 +47,8 @@ export interface Restriction {
 }
 
 export type AccountStatus =
-  | { state: 'connecting'; attempt?: number }
+  /** `reason`: why this connect follows the last one at once (a 405 retried with a fresh version) */
+  | { state: 'connecting'; attempt?: number; reason?: DisconnectKind }
   | { state: 'awaiting_qr'; qr: string; qrDataUrl: string; expiresAt: EpochMs }
   | { state: 'awaiting_pairing_code'; code: string; phone: string }
   | { state: 'open'; me: Me; restriction?: Restriction }
@@ -125,7 +127,16 @@ export type InboundContent =
   | { kind: 'contacts'; displayName?: string; vcards: string[] }
   | { kind: 'reaction'; target: MessageRef; emoji: string | null }
   | { kind: 'revoke'; target: MessageRef }
+  /** the sender changed the text or caption of `target`; no `text` when the new text could not be read */
   | { kind: 'edit'; target: MessageRef; text?: string }
+  /** a view-once photo, video or voice note: a linked device never receives its content */
+  | { kind: 'viewOnce'; media?: 'image' | 'video' | 'audio' }
+  /** `selectable`: how many options a voter may pick, 0 for any number */
+  | { kind: 'poll'; question: string; options: string[]; selectable: number }
+  /** the header of an album: its photos and videos follow as media messages naming it in `albumId` */
+  | { kind: 'album'; images: number; videos: number }
+  /** `target` was pinned in the chat (or unpinned) */
+  | { kind: 'pin'; target: MessageRef; pinned: boolean }
   | { kind: 'unsupported'; type: string }
 
 export type ChatType = 'direct' | 'group' | 'status' | 'broadcast' | 'newsletter'
@@ -138,9 +149,14 @@ export interface InboundMessage {
   /** the other form of `ref.chatId` for direct chats (pn ↔ lid) */
   chatAlt?: Jid
   timestamp: EpochMs
-  /** true: live or offline backlog (upsert 'notify'); false: history or our own echo ('append') */
+  /**
+   * true: it happened while the account was linked (live, or delivered from the offline backlog on
+   * reconnect); false: history synced on linking
+   */
   live: boolean
   content: InboundContent
+  /** a photo or video of an album: the id of the album's header message */
+  albumId?: string
   quoted?: { id: string; participant?: Jid; text?: string }
   mentions?: Jid[]
 }
@@ -180,6 +196,8 @@ export type GroupSetting = 'announcement' | 'not_announcement' | 'locked' | 'unl
 export type ParticipantAction = 'add' | 'remove' | 'promote' | 'demote'
 export type PresenceKind = 'available' | 'unavailable' | 'composing' | 'recording' | 'paused'
 
+export type IdentityVia = 'message' | 'lid-store' | 'mapping' | 'contact' | 'history'
+
 export interface GatewayEvents {
   status: { accountId: AccountId; status: AccountStatus }
   message: InboundMessage
@@ -196,7 +214,11 @@ export interface GatewayEvents {
     accountId: AccountId
     contacts: { id: Jid; pn?: Jid; lid?: Jid; name?: string; pushName?: string }[]
   }
-  'identity.mapping': { accountId: AccountId; pn: Jid; lid: Jid }
+  /**
+   * A phone address and a hidden id (lid) are one person. `via`: what told us (a message's
+   * alternate address, the link's own lid store, a mapping or contact event, history sync).
+   */
+  'identity.mapping': { accountId: AccountId; pn: Jid; lid: Jid; via?: IdentityVia }
   presence: {
     accountId: AccountId
     chatId: Jid
@@ -230,6 +252,11 @@ export interface MessagingGateway {
   newMessageId(accountId: AccountId): string
   send(accountId: AccountId, to: Jid, content: OutboundContent, opts?: SendOptions): Promise<SentMessage>
   revoke(accountId: AccountId, target: MessageRef): Promise<void>
+  /**
+   * Replace the text or caption of our own message `target` (its `chatId` is the chat, the rest
+   * its key) with `text`; WhatsApp accepts it within 15 minutes of sending.
+   */
+  edit(accountId: AccountId, target: MessageRef, text: string): Promise<void>
   markRead(accountId: AccountId, refs: MessageRef[]): Promise<void>
   downloadMedia(accountId: AccountId, handle: string): Promise<Readable>
   postStatus(
@@ -284,6 +311,7 @@ export interface NumberCheck {
 export const ACCOUNT_CALLS = [
   'send',
   'revoke',
+  'edit',
   'markRead',
   'downloadMedia',
   'postStatus',
@@ -302,17 +330,14 @@ export const ACCOUNT_CALLS = [
   'groupLeave',
   'groupUpdate',
 ] as const
-export type AccountCall = (typeof ACCOUNT_CALLS)[number]
+type AccountCall = (typeof ACCOUNT_CALLS)[number]
 
 export {
-  type AbnormalReason,
-  type FailureReason,
   type ProductAccountState,
   toAccountState,
   toFailureReason,
 } from './account-state.js'
-export { DELIVERY_ORDER, isStatusAdvance } from './delivery.js'
-export { GatewayEmitter } from './emitter.js'
-export { GatewayError, type GatewayErrorCode, isGatewayError } from './errors.js'
-export { digitsOnly, isGroupJid, jidToPhone, normalizeJid, parseInviteCode, phoneToJid } from './jid.js'
-export { formatProxy, ProxyParseError, parseProxy, proxyUrl, tryParseProxy } from './proxy.js'
+
+export { GatewayError, isGatewayError } from './errors.js'
+export { jidToPhone, phoneToJid } from './jid.js'
+export { formatProxy, tryParseProxy } from './proxy.js'
