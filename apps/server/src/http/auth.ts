@@ -1,6 +1,6 @@
 import { DESK_ID_HEADER, ErrorCode, Header, Role, type RoleId, roleName } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { TokenService } from '../modules/auth/token.service.js'
+import type { TokenService } from '../modules/auth/index.js'
 import type { Caller } from './caller.js'
 import { AppError, badRequest } from './errors.js'
 import type { Actor } from './types.js'
@@ -19,7 +19,7 @@ export interface RouteAccess {
   access: string
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   if (!header) return null
   const [scheme, value] = header.split(' ')

@@ -70,4 +70,21 @@ describe('transport', () => {
     const r = await ctx.res('GET', '/docs/json')
     expect(r.json().paths).toHaveProperty('/damai/system/auth/login')
   })
+
+  it('documents the answer of every operation: its success data and the refusal envelope', async () => {
+    const doc = (await ctx.res('GET', '/docs/json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
+      >
+    }
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ at: `${method.toUpperCase()} ${path}`, op })),
+    )
+    expect(operations.length).toBeGreaterThan(200)
+    const undocumented = operations
+      .filter(({ op }) => !op.responses?.['200']?.content?.['application/json'])
+      .map(({ at }) => at)
+    expect(undocumented).toEqual([])
+  })
 })

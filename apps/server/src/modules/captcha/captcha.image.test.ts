@@ -156,7 +156,7 @@ describe('renderPuzzle', () => {
     expect(avg(rim)).toBeGreaterThan(avg(inner) + 40)
   })
 
-  it('keeps x/y within bounds across 200 seeded renders and spreads them out', () => {
+  it('keeps x/y within bounds across 200 seeded renders and spreads them out', { timeout: 120_000 }, () => {
     const rnd = mulberry32(2024)
     const xs = new Set<number>()
     const ys = new Set<number>()

@@ -6,19 +6,22 @@ import {
   CAPTCHA_TTL_MS,
   CAPTCHA_WIDTH,
   type CaptchaImage,
+  type CaptchaTrackPoint,
   ErrorCode,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { AppError } from '../../http/errors.js'
 import { renderPuzzle } from './captcha.image.js'
 import type { CaptchaLimiter } from './captcha.limiter.js'
+import { trackFault } from './captcha.track.js'
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32
 
 /**
  * Block-puzzle captcha. `issue` draws a picture with a gap; `check` verifies where the piece was
- * dropped (a miss burns the puzzle, and misses from one address buy it growing locks);
- * `consume` accepts a verified puzzle once, at sign-in.
+ * dropped and that the drag's track looks like a person's (either failing is a miss: it burns the
+ * puzzle, and misses from one address buy it growing locks); `consume` accepts a verified puzzle
+ * once, at sign-in.
  */
 export class CaptchaService {
   constructor(
@@ -67,6 +70,7 @@ export class CaptchaService {
   async check(
     token: string,
     x: number,
+    track: readonly CaptchaTrackPoint[],
     ip: string,
     now = Date.now(),
   ): Promise<{ captchaVerification: string }> {
@@ -76,8 +80,12 @@ export class CaptchaService {
       await this.db.deleteFrom('captchas').where('token', '=', token).execute()
       throw new AppError(ErrorCode.captchaExpired)
     }
-    await this.limiter.claim(ip, now)
-    if (Math.abs(Math.round(x) - row.x) > CAPTCHA_TOLERANCE_PX) {
+    const claim = await this.limiter.claim(ip, now)
+    // one answer for a wrong place, an implausible drag and a right drop the limiter does not count
+    // as a pass (one pass per claim): a guesser learns nothing of which
+    const dragged = trackFault(track, x, now - row.created_at) === null
+    const landed = dragged && Math.abs(Math.round(x) - row.x) <= CAPTCHA_TOLERANCE_PX
+    if (!landed || !(await this.limiter.passed(ip, claim, now))) {
       await this.db.deleteFrom('captchas').where('token', '=', token).execute()
       throw new AppError(ErrorCode.captchaInvalid)
     }
@@ -88,7 +96,6 @@ export class CaptchaService {
       .where('verified_at', 'is', null)
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.captchaInvalid)
-    await this.limiter.passed(ip)
     return { captchaVerification: token }
   }
 
