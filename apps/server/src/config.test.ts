@@ -63,3 +63,23 @@ describe('the shared simulated network', () => {
     expect(() => loadConfig({ SIM_URL: '127.0.0.1:8090' })).toThrow(/SIM_URL/)
   })
 })
+
+describe('addresses tenants set, on this machine or a private network', () => {
+  it('are refused on the real network and allowed on the simulated one by default', () => {
+    expect(loadConfig({}).OUTBOUND_PRIVATE_ADDRESSES).toBe(false)
+    expect(loadConfig({ GATEWAY: 'simulator' }).OUTBOUND_PRIVATE_ADDRESSES).toBe(true)
+  })
+
+  it('follow OUTBOUND_PRIVATE_ADDRESSES, or its former name AI_PROVIDER_PRIVATE_ADDRESSES', () => {
+    expect(loadConfig({ OUTBOUND_PRIVATE_ADDRESSES: '1' }).OUTBOUND_PRIVATE_ADDRESSES).toBe(true)
+    expect(loadConfig({ AI_PROVIDER_PRIVATE_ADDRESSES: 'true' }).OUTBOUND_PRIVATE_ADDRESSES).toBe(true)
+    expect(
+      loadConfig({ GATEWAY: 'simulator', AI_PROVIDER_PRIVATE_ADDRESSES: '0' }).OUTBOUND_PRIVATE_ADDRESSES,
+    ).toBe(false)
+    expect(
+      loadConfig({ OUTBOUND_PRIVATE_ADDRESSES: '0', AI_PROVIDER_PRIVATE_ADDRESSES: '1' })
+        .OUTBOUND_PRIVATE_ADDRESSES,
+    ).toBe(false)
+    expect(() => loadConfig({ OUTBOUND_PRIVATE_ADDRESSES: 'maybe' })).toThrow(/OUTBOUND_PRIVATE_ADDRESSES/)
+  })
+})

@@ -1,10 +1,16 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy } from './http/trust-proxy.js'
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes')
+/** a switch whose default depends on other settings: undefined when unset */
+const optionalBool = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'))
 
 /**
  * Every setting the server reads, from the environment. Documented in the README; a bad value
@@ -40,21 +46,39 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** wrong slider-captcha answers from one IP address before each further one locks the address */
+  CAPTCHA_FREE_MISSES: z.coerce.number().int().min(0).max(10).default(2),
   /** visits to a diversion link (/s?c=) per minute per IP address */
   DIVERSION_VISITS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** lookups of a number-merchant code on its public pages (its numbers, their chat history) per minute per IP address */
+  MERCHANT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(1024 * 1024),
-  TRUST_PROXY: bool,
+  /**
+   * the forwarding proxies believed: a hop count (`1`, or `true` of the older on/off form: the one
+   * proxy in front) or their addresses/networks, comma-separated; unset or `0`: none
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v)
+      } catch (e) {
+        const reason = e instanceof Error ? e.message : String(e)
+        ctx.addIssue({ code: 'custom', message: `a hop count or proxy addresses/CIDRs (${reason})` })
+        return z.NEVER
+      }
+    }),
   WEB_DIST: z.string().optional(),
   TRANSLATE_URL: z.string().optional(),
-  /** whether a tenant's AI provider may be on this machine or a private network; unset: only on the simulated network */
-  AI_PROVIDER_PRIVATE_ADDRESSES: z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+  /** whether the addresses tenants set (their AI provider, their webhooks, their accounts' proxies) may be on this machine or a private network; unset: only on the simulated network */
+  OUTBOUND_PRIVATE_ADDRESSES: optionalBool,
+  /** the former name of OUTBOUND_PRIVATE_ADDRESSES, still read when that one is unset */
+  AI_PROVIDER_PRIVATE_ADDRESSES: optionalBool,
   TRANSLATE_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   // --- messaging: pacing, outbox, ports, media ---
@@ -63,8 +87,13 @@ const schema = z.object({
   /** sends an idle account may make back to back */
   SEND_BURST: z.coerce.number().positive().default(5),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(500),
-  /** how long a claimed outbox row is held before another dispatcher may retry it */
-  OUTBOX_LEASE_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * how long a claimed outbox row or gateway request is held past its holder's last renewal (renewed
+   * every third of this while it is worked on): a dead process's sends are taken over within this.
+   * The other engines' claims (a mass-send step or preparation batch, a status post's part, a
+   * nurturing pair) are held this long too, each checked still held before it acts
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().positive().default(15_000),
   /** a message that cannot go out for this long (account down, paced) fails */
   OUTBOX_MAX_WAIT_MS: z.coerce
     .number()
@@ -86,9 +115,10 @@ const schema = z.object({
     .default(64 * 1024 * 1024),
 })
 
-export type Config = Omit<z.infer<typeof schema>, 'HOST' | 'GATEWAY'> & {
+export type Config = Omit<z.infer<typeof schema>, 'HOST' | 'GATEWAY' | 'OUTBOUND_PRIVATE_ADDRESSES'> & {
   HOST: string
   GATEWAY: 'baileys' | 'simulator'
+  OUTBOUND_PRIVATE_ADDRESSES: boolean
   dataDir: string
   webDist: string
 }
@@ -108,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     GATEWAY: gateway,
     // the simulated phone's API answers without a token: this machine only, unless HOST says otherwise
     HOST: c.HOST || (gateway === 'simulator' ? '127.0.0.1' : '0.0.0.0'),
+    // on the simulated network a tenant's stand-in AI provider runs on this machine
+    OUTBOUND_PRIVATE_ADDRESSES:
+      c.OUTBOUND_PRIVATE_ADDRESSES ?? c.AI_PROVIDER_PRIVATE_ADDRESSES ?? gateway === 'simulator',
     dataDir: path.resolve(c.DATA_DIR),
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   }

@@ -4,16 +4,22 @@ import { type AppDeps, buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { migrate, openDatabase } from './db/index.js'
 import { KyselyAuthStateStore } from './gateway/baileys/auth-store.js'
-import type { MessagingGateway } from './gateway/port.js'
+import type { MessagingGateway } from './gateway/messaging-gateway.js'
 import { SimulatorGateway } from './gateway/simulator/gateway.js'
 import { linkStoreOnAuthStore } from './gateway/simulator/link-store.js'
 import { SimNetwork } from './gateway/simulator/network.js'
+import { openPersistentNetwork, SIM_STATE_FILE, type SimStateFile } from './gateway/simulator/persistence.js'
 import { RemoteSimGateway } from './gateway/simulator/remote/client.js'
-import { createLogger } from './modules/ops/ops.logger.js'
-import { ensurePlatformAdmin } from './modules/system/bootstrap.js'
-import { seedDemoBilling } from './modules/system/demo-billing.js'
-import { linkDemoNumbers } from './modules/system/demo-link.js'
-import { DEMO_USERS, seedDemo, seedDemoNetwork } from './modules/system/demo-seed.js'
+import { createLogger } from './modules/ops/index.js'
+import {
+  DEMO_USERS,
+  ensurePlatformAdmin,
+  linkDemoNumbers,
+  seedDemo,
+  seedDemoBilling,
+  seedDemoNetwork,
+} from './modules/system/index.js'
+import { OutboundGuard } from './net/outbound/outbound-guard.js'
 
 const started = Date.now()
 const config = loadConfig()
@@ -27,9 +33,13 @@ const signIns = config.DEMO ? await seedDemo(db) : []
 
 // Messaging: the WhatsApp link is chosen by GATEWAY (the simulator in demo mode, else Baileys); links live in wa_auth_*.
 const authStore = new KyselyAuthStateStore(db)
+// one guard for the addresses tenants set: the app's saves and calls, and the real link's proxies
+const outbound = new OutboundGuard({ privateAddresses: config.OUTBOUND_PRIVATE_ADDRESSES })
 let gateway: MessagingGateway
 let sim: AppDeps['sim']
+let link: AppDeps['link']
 let remoteSim: RemoteSimGateway | undefined
+let simState: SimStateFile | undefined
 if (config.GATEWAY === 'simulator' && config.SIM_URL) {
   // the simulated network is one shared service (npm run sim-service) that every server process connects to
   remoteSim = new RemoteSimGateway({ url: config.SIM_URL, links: linkStoreOnAuthStore(authStore) })
@@ -39,8 +49,14 @@ if (config.GATEWAY === 'simulator' && config.SIM_URL) {
   gateway = remoteSim
   sim = { phones: remoteSim.phones }
 } else if (config.GATEWAY === 'simulator') {
+  // the network's phones, chats, groups and links are kept in DATA_DIR, so a restart finds them again;
   // a fresh seed per start: the simulator's message ids come from it and must not repeat across restarts
-  const network = new SimNetwork({ seed: randomInt(2 ** 31) })
+  const opened = await openPersistentNetwork(() => new SimNetwork({ seed: randomInt(2 ** 31) }), {
+    file: path.join(config.dataDir, SIM_STATE_FILE),
+    log: logger,
+  })
+  const network = opened.network
+  simState = opened.state
   // the demo's customers and their chatter; the simulator alone starts with an empty network
   if (config.DEMO) seedDemoNetwork(network)
   const simulator = new SimulatorGateway({ network, links: linkStoreOnAuthStore(authStore) })
@@ -48,12 +64,22 @@ if (config.GATEWAY === 'simulator' && config.SIM_URL) {
   sim = { network, gateway: simulator }
 } else {
   // loaded only when used, so demo mode never loads Baileys
-  const { BaileysGateway } = await import('./gateway/baileys/adapter.js')
-  gateway = new BaileysGateway({ store: authStore, logger: logger.child({ module: 'baileys' }) })
+  const { realLink } = await import('./gateway/baileys/real-link.js')
+  const real = realLink(db, authStore, logger.child({ module: 'baileys' }), outbound)
+  gateway = real.gateway
+  link = real.link
 }
 
-const { app, engines, messaging, billing, platform } = await buildApp({ config, db, logger, gateway, sim })
-if (config.DEMO) await seedDemoBilling(db, billing, platform.tenants)
+const { app, engines, messaging, billing } = await buildApp({
+  config,
+  db,
+  logger,
+  gateway,
+  sim,
+  link,
+  outbound,
+})
+if (config.DEMO) await seedDemoBilling(db, billing)
 await app.listen({ port: config.PORT, host: config.HOST })
 await engines.start()
 if (sim && config.DEMO) {
@@ -103,6 +129,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => remoteSim?.close())
+      .then(() => simState?.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
   })

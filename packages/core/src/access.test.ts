@@ -17,8 +17,8 @@ describe('role groups per area', () => {
       master: [Role.customerMaster],
       agents: [Role.customerUser, Role.customerUserLeader],
       desk: [Role.customerMaster, Role.customerUser],
-      deskRead: [Role.customerMaster, Role.customerUser, Role.customerUserLeader],
       chatHistory: [Role.customerMaster, Role.customerUserLeader],
+      chatMedia: [Role.customerMaster, Role.customerUser, Role.customerUserLeader],
     })
   })
 

@@ -24,12 +24,16 @@ export const Access = {
   master: [Role.customerMaster],
   /** Agents: each occupies a seat. */
   agents: [Role.customerUser, Role.customerUserLeader],
-  /** Who may open and act at the agent desk. */
+  /**
+   * Who may open and act at the agent desk, and read or change what it works with: sessions,
+   * messages, groups, labels, materials, translation. The team lead is not one of them: it reads
+   * the chat history and home only.
+   */
   desk: [Role.customerMaster, Role.customerUser],
-  /** Who may read desk conversations: the desk's roles and the team lead. */
-  deskRead: [Role.customerMaster, Role.customerUser, Role.customerUserLeader],
   /** The tenant's chat history, read-only: the supervisor and the team lead. */
   chatHistory: [Role.customerMaster, Role.customerUserLeader],
+  /** The file of a chat message: the desk's roles, and the team lead for the messages the chat history shows. */
+  chatMedia: [Role.customerMaster, Role.customerUser, Role.customerUserLeader],
 } as const satisfies Record<string, readonly RoleId[]>
 
 export type AccessArea = keyof typeof Access

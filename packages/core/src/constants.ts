@@ -32,6 +32,12 @@ export const CHAT_TEXT_MAX = 4096
 export const CHAT_TEXT_COUNTER_FROM = 3800
 export const ANNOUNCEMENT_TITLE_MAX = 100
 export const ANNOUNCEMENT_CONTENT_MAX = 5000
+/**
+ * Deepest nesting of objects and arrays a JSON body or a socket event may hold. No request of the
+ * product nests past a handful of levels; refusing deeper ones before parsing keeps every check
+ * that walks a value (validation, the NUL scan) from running out of stack.
+ */
+export const JSON_DEPTH_MAX = 64
 
 /**
  * Uploads are stored before the material or message that uses them exists: one that nothing uses
@@ -40,20 +46,29 @@ export const ANNOUNCEMENT_CONTENT_MAX = 5000
 export const MEDIA_UNUSED_KEEP_MS = 86_400_000
 export const MEDIA_CLEANUP_INTERVAL_MS = 3_600_000
 
-/** Captcha: a block puzzle; the piece must land within this many pixels of the gap. */
+/**
+ * Captcha: a block puzzle; the piece must land within this many pixels of the gap. The gap lies
+ * anywhere in 202 positions, so a blind drop lands once in 29 tries (7 of 202).
+ */
 export const CAPTCHA_WIDTH = 310
 export const CAPTCHA_HEIGHT = 155
 export const CAPTCHA_PIECE = 47
-export const CAPTCHA_TOLERANCE_PX = 6
+export const CAPTCHA_TOLERANCE_PX = 3
 export const CAPTCHA_TTL_MS = 120_000
 /**
- * Misses per client address: the first ones are free (a person misses once or twice), then each
- * miss locks the address, first for a minute and twice as long every time, up to a day; a pass,
- * or a day without misses, starts over. A blind guess lands about once in 16 tries, so guessing
- * costs hours.
+ * The drag's track the client sends with its drop: samples of the time since the press (ms) and
+ * the piece's position (px), at most this many (a longer drag keeps every other sample).
  */
-export const CAPTCHA_FREE_MISSES = 2
+export const CAPTCHA_TRACK_MAX = 400
+/**
+ * Misses per client address: the first few are free (a person misses once or twice; how many is
+ * the server's CAPTCHA_FREE_MISSES), then each miss locks the address, first for a minute and
+ * twice as long every time, up to a day; a day without misses starts over. A pass starts over
+ * only an address that was never locked: one that was keeps its count and waits an hour, so a
+ * guesser's lucky drop buys no fresh tries.
+ */
 export const CAPTCHA_LOCK_FIRST_MS = 60_000
+export const CAPTCHA_PASS_HOLD_MS = 3_600_000
 export const CAPTCHA_LOCK_MAX_MS = 86_400_000
 export const CAPTCHA_MISSES_FORGET_MS = 86_400_000
 

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 /**
  * The one error catalogue. The server throws `new AppError(ErrorCode.X)`; the envelope carries
  * the number and the message in the request's language. 401, 433 and 3023 have meanings the
@@ -13,6 +14,8 @@ export const ErrorCode = {
   payloadTooLarge: 413,
   /** shown with code 400: a body of a kind the route does not take */
   contentTypeUnsupported: 415,
+  /** shown with code 400: a JSON body or socket event nested deeper than JSON_DEPTH_MAX */
+  jsonTooDeep: 4001,
   tooManyRequests: 429,
   deskTaken: 433,
   internal: 500,
@@ -91,6 +94,9 @@ export const ErrorCode = {
   accountNotOnline: 2312,
   voiceTooLong: 2313,
   mediaConverterMissing: 2314,
+  editNotAllowed: 2315,
+  editWindowPassed: 2316,
+  editContentViolation: 2317,
 
   // group chats on the desk
   groupNotAdmin: 2401,
@@ -170,6 +176,7 @@ export const ErrorCode = {
   simGroupNotFound: 2908,
   simNotGroupMember: 2909,
   simNotLinkedNumber: 2910,
+  simNotEditable: 2911,
 
   // keyword auto-reply
   autoReplyNotCreator: 3101,
@@ -223,6 +230,10 @@ export const ErrorCode = {
   nurturingFileType: 3297,
   nurturingFileTooLarge: 3298,
   nurturingMaterialIsFile: 3299,
+
+  // addresses a tenant gives the server to call or connect through (its AI provider, its webhooks, its accounts' proxies)
+  outboundAddressInvalid: 3351,
+  outboundAddressPrivate: 3352,
 } as const
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
 
@@ -239,3 +250,7 @@ export interface Page<T> {
   list: T[]
   total: number
 }
+
+/** The schema of a page of rows: the rows shown and the total that match. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ list: z.array(row), total: z.number().int() })

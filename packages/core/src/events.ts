@@ -1,5 +1,5 @@
 import type { MassSendProgressEvent } from './api/mass-send-views.js'
-import type { MessageView, SessionView } from './api/messages.js'
+import type { MessageEditView, MessageView, SessionView } from './api/messages.js'
 import type { RiskRefusal, RiskWarningEvent } from './api/risk.js'
 import type {
   AbnormalReasonValue,
@@ -29,12 +29,14 @@ export const SocketEvent = {
   sessionUpdated: 'session.updated',
   /** server → client: the user's read state of a session changed (rooms of the user and of whoever acts as them) */
   sessionRead: 'session.read',
-  /** server → client: a session was removed (deleted, or migrated away from the agent) */
+  /** server → client: a session was removed (deleted, migrated away from the agent, or merged into another session of the same customer) */
   sessionRemoved: 'session.removed',
   /** server → client: a WS account was assigned to an agent or taken from one; its sessions not migrated elsewhere follow (rooms tenant, the old and the new agent) */
   accountAssigned: 'account.assigned',
   /** server → client: a revoke the desk asked for failed (room of the user who asked) */
   messageRevokeFailed: 'message.revokeFailed',
+  /** server → client: an edit the desk asked for failed (room of the user who asked) */
+  messageEditFailed: 'message.editFailed',
   /** server → client: this desk was entered elsewhere for the same agent; its calls now answer 433 */
   deskTaken: 'desk.taken',
   /** server → client: a group chat's info, settings or members changed in the store (rooms tenant, its sessions, their agents); read it again */
@@ -85,7 +87,11 @@ export interface MessageUpdatedEvent {
   status: MessageStatusValue
   delivery: DeliveryValue
   failureReason: FailureReasonValue | null
+  /** an edit: the new text, when it was written, the texts it replaced, and the message's details */
   body?: string
+  editedAt?: number | null
+  edits?: MessageEditView[]
+  meta?: Record<string, unknown>
   /** a message refused by a risk limit or keyword: the rule, the count left today, when it reopens */
   risk?: RiskRefusal
 }
@@ -103,6 +109,8 @@ export interface SessionUpdatedEvent {
     agentUserId: number | null
     title: string
     fanRemark: string
+    /** the customer's phone became known (it was hidden by WhatsApp) */
+    fanPhone: string
   }>
 }
 
@@ -115,7 +123,10 @@ export interface SessionReadEvent {
 
 export interface SessionRemovedEvent {
   sessionId: number
-  reason: 'deleted' | 'migrated'
+  /** 'merged': the customer was found to be the customer of `intoSessionId` (a phone and WhatsApp's hidden id of one person) */
+  reason: 'deleted' | 'migrated' | 'merged'
+  /** the session it was merged into, which now holds its messages */
+  intoSessionId?: number
 }
 
 /** The account's sessions that were not migrated to someone on their own move with it. */
@@ -127,6 +138,12 @@ export interface AccountAssignedEvent {
 }
 
 export interface MessageRevokeFailedEvent {
+  id: number
+  sessionId: number
+}
+
+/** The message keeps the text it showed. */
+export interface MessageEditFailedEvent {
   id: number
   sessionId: number
 }
@@ -158,6 +175,7 @@ export interface ServerToClientEvents {
   'session.removed': (e: SessionRemovedEvent) => void
   'account.assigned': (e: AccountAssignedEvent) => void
   'message.revokeFailed': (e: MessageRevokeFailedEvent) => void
+  'message.editFailed': (e: MessageEditFailedEvent) => void
   'desk.taken': (e: DeskTakenEvent) => void
   'group.updated': (e: GroupUpdatedEvent) => void
   'massSend.progress': (e: MassSendProgressEvent) => void

@@ -21,6 +21,8 @@ export const AbnormalReason = {
   pushedOut: 'pushed_out',
   keyError: 'key_error',
   deviceRemoved: 'device_removed',
+  /** WhatsApp refuses the client version (405), also after fetching the newest one: waits for an update */
+  updateRequired: 'update_required',
 } as const
 export type AbnormalReasonValue = (typeof AbnormalReason)[keyof typeof AbnormalReason]
 
@@ -89,9 +91,20 @@ export const MessageType = {
   location: 'location',
   contacts: 'contacts',
   reaction: 'reaction',
+  /** a view-once photo, video or voice note: only the phone opens it */
+  viewOnce: 'viewOnce',
+  /** body: the question; meta: options, selectable */
+  poll: 'poll',
+  /** the header of an album (meta: images, videos); its media follow as their own messages */
+  album: 'album',
+  /** a line about the chat rather than a message (meta.event: pinned, unpinned) */
+  system: 'system',
   unsupported: 'unsupported',
 } as const
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType]
+
+/** How long after sending WhatsApp lets the sender edit a text or a caption. */
+export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000
 
 /** An outbox row's progress; 'sending' with an expired lease is retried with the same message id. */
 export const OutboxState = {

@@ -6,14 +6,14 @@ import {
   type AccountStatus,
   type MediaInput,
   type MessagingGateway,
-} from '../gateway/port.js'
+} from '../gateway/messaging-gateway.js'
 import { type ProcessBus, RemoteCallError } from './bus.js'
 import type { Signals } from './signals.js'
 
 /** Calls that act through one account's live connection run in the process holding it. */
 const ROUTED = new Set<string>(ACCOUNT_CALLS)
 
-export const STATUS_TOPIC = 'account.status'
+const STATUS_TOPIC = 'account.status'
 const GATEWAY_CALL = 'gateway'
 
 export interface ClusterGatewayDeps {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../db/index.js'
@@ -8,26 +7,13 @@ import { AccountRuntime } from '../gateway/runtime.js'
 import { SimulatorGateway } from '../gateway/simulator/gateway.js'
 import { createSimHarness } from '../gateway/simulator/harness.js'
 import { createTestDb } from '../test/harness.js'
+import { REDIS_URL, redisReachable } from '../test/redis.js'
 import { DbAccountLease } from './account-lease.js'
 import { decode, encode } from './bus.js'
 import { type Cluster, startCluster } from './cluster.js'
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const log = pino({ level: 'silent' })
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000 })
-  probe.on('error', () => undefined)
-  try {
-    await probe.connect()
-    await probe.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
 const withRedis = await redisReachable()
 
 let db: Db

@@ -6,11 +6,12 @@ import type { Logger } from 'pino'
 import type { Server } from 'socket.io'
 import type { Db } from '../db/index.js'
 import type { Engine } from '../engines/engines.js'
-import type { AccountId, MessagingGateway, ProxyConfig } from '../gateway/port.js'
+import type { AccountId, MessagingGateway, ProxyConfig } from '../gateway/messaging-gateway.js'
 import type { AccountRuntime, PeerOp, RuntimePeers } from '../gateway/runtime.js'
 import { DbAccountLease } from './account-lease.js'
 import { ProcessBus } from './bus.js'
 import { clusterGateway } from './cluster-gateway.js'
+import { heardCommands } from './heard-commands.js'
 import { Members } from './members.js'
 import { LocalSignals, RedisSignals, type Signals } from './signals.js'
 import { AccountTakeover } from './takeover.js'
@@ -117,7 +118,12 @@ export async function startCluster(config: ClusterConfig, db: Db, logger: Logger
       })
     },
     adapt(io) {
-      io.adapter(createAdapter(adapterPub, adapterSub, { key: `${prefix}socket.io` }))
+      const unheard = (err: Error) => log.warn({ err: err.message }, 'socket.io adapter command failed')
+      io.adapter(
+        createAdapter(heardCommands(adapterPub, unheard), heardCommands(adapterSub, unheard), {
+          key: `${prefix}socket.io`,
+        }),
+      )
     },
     async close() {
       bus.close()

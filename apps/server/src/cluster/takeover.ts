@@ -1,6 +1,6 @@
 import type { Logger } from 'pino'
 import type { Engine } from '../engines/engines.js'
-import type { AccountId, ProxyConfig } from '../gateway/port.js'
+import type { AccountId, ProxyConfig } from '../gateway/messaging-gateway.js'
 import type { AccountRuntime } from '../gateway/runtime.js'
 import type { DbAccountLease } from './account-lease.js'
 import type { Members } from './members.js'

@@ -119,3 +119,24 @@ export interface FanInheritanceTable {
   updated_at: number
   finished_at: number | null
 }
+
+/**
+ * Two fans of an account found to be one person (a phone and a WhatsApp hidden id, migration
+ * 0026): the absorbed fan `from_fan_id` went into `into_fan_id`. `record` (JSON) holds both fans
+ * and sessions as they were and the ids of every row moved, enough to split them back.
+ */
+export interface FanMergeTable {
+  id: Generated<number>
+  tenant_id: number
+  account_id: number
+  into_fan_id: number
+  from_fan_id: number
+  into_session_id: number | null
+  from_session_id: number | null
+  pn: string
+  lid: string
+  source: string
+  record: string
+  merged_at: number
+  unmerged_at: number | null
+}

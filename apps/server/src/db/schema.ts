@@ -1,11 +1,28 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { AuthTables } from '../gateway/baileys/auth-store.js'
+import type { MessageStoreTables } from '../gateway/baileys/message-store.js'
+import type { WaVersionTables } from '../gateway/wa-version.js'
+import type { AccountGroupTable, PortTable, WsAccountTable } from './schema.accounts.js'
+import type {
+  AccountProfileTable,
+  AcquisitionShareTable,
+  CounterTable,
+  DiversionFanTable,
+  DiversionLinkAccountTable,
+  DiversionLinkTable,
+  DiversionVisitTable,
+  MarketingInteractionTable,
+  MerchantCodeTable,
+  MerchantLinkTable,
+  OrderTemplateTable,
+} from './schema.acquisition.js'
 import type { AutoReplyCountTable, AutoReplyRuleTable } from './schema.auto-reply.js'
 import type { AccountLeaseTable } from './schema.cluster.js'
 import type {
   DeskPresenceTable,
   FanInheritanceTable,
   FanLabelTable,
+  FanMergeTable,
   LabelTable,
   MaterialGroupTable,
   MaterialTable,
@@ -21,6 +38,7 @@ import type {
   StatusPostTargetTable,
   StatusPostViewerTable,
 } from './schema.dynamics.js'
+import type { GroupChatTable, GroupMemberTable, GroupPreferenceTable } from './schema.groups.js'
 import type {
   MassSendEventTable,
   MassSendItemTable,
@@ -44,14 +62,24 @@ import type {
   RiskWarningTable,
   RiskWindowTable,
 } from './schema.risk.js'
+import type {
+  AnnouncementTable,
+  CaptchaFailureTable,
+  CaptchaTable,
+  LoginFailureTable,
+} from './schema.sign-in.js'
 import type { StatCursorTable, StatDailyTable, StatFanTable, StatTurnTable } from './schema.statistics.js'
 import type { AiReplyJobTable, AiReplyUsageTable, TenantSettingTable } from './schema.tenant-settings.js'
 
+export type * from './schema.accounts.js'
+export type * from './schema.acquisition.js'
 export type * from './schema.desk.js'
 export type * from './schema.dynamics.js'
+export type * from './schema.groups.js'
 export type * from './schema.mass-send.js'
 export type * from './schema.platform.js'
 export type * from './schema.risk.js'
+export type * from './schema.sign-in.js'
 export type * from './schema.tenant-settings.js'
 
 /**
@@ -110,97 +138,6 @@ export interface AuthTokenTable {
   user_agent: string
 }
 
-export interface CaptchaTable {
-  token: string
-  x: number
-  y: number
-  created_at: number
-  expires_at: number
-  verified_at: number | null
-  used_at: number | null
-}
-
-export interface AnnouncementTable {
-  id: Generated<number>
-  title: string
-  content: string
-  status: number
-  created_by: number
-  created_at: number
-  updated_at: number
-}
-
-export interface LoginFailureTable {
-  key: string
-  count: number
-  window_start: number
-  locked_until: number | null
-}
-
-/** Missed captcha checks of one client address (migration 0007): growing locks against guessing. */
-export interface CaptchaFailureTable {
-  ip: string
-  failures: number
-  last_failure_at: number
-  locked_until: number | null
-}
-
-// ---- messaging (migration 0002): enum columns hold the string values of packages/core ----
-
-export interface AccountGroupTable {
-  id: Generated<number>
-  tenant_id: number
-  name: string
-  created_at: number
-}
-
-export interface WsAccountTable {
-  id: Generated<number>
-  tenant_id: number
-  /** digits; unique among not-deleted accounts of every tenant */
-  phone: string | null
-  jid: string | null
-  lid: string | null
-  push_name: Generated<string>
-  group_id: number | null
-  type: Generated<string>
-  status: Generated<string>
-  abnormal_reason: string | null
-  banned_at: number | null
-  restricted_until: number | null
-  remark: Generated<string>
-  /** `ip:port:account:password` as typed; presenters mask the password */
-  proxy: string | null
-  ip_area: Generated<string>
-  agent_user_id: number | null
-  /** 1 while the device is linked (auth stored): resumed at start */
-  linked: Generated<number>
-  last_error: string | null
-  /** the send token bucket (risk pacing) */
-  bucket_tokens: number | null
-  bucket_at: number | null
-  created_at: number
-  updated_at: number
-  deleted_at: number | null
-}
-
-export interface PortTable {
-  id: Generated<number>
-  tenant_id: number
-  expires_at: number
-  account_id: number | null
-  created_at: number
-  updated_at: number
-  /** migration 0010: a port is an order's record, with its start, money and how it ended (0: its created_at) */
-  starts_at: Generated<number>
-  order_id: Generated<number | null>
-  /** 'refunded' or 'merged' when ended early */
-  ended_reason: Generated<string | null>
-  merged_into: Generated<number | null>
-  paid_cents: Generated<number>
-  refunded_cents: Generated<number>
-}
-
 export interface FanTable {
   id: Generated<number>
   tenant_id: number
@@ -222,40 +159,6 @@ export interface FanTable {
   inherited_from: Generated<number | null>
   /** 1: another account of the same tenant, talked to by account nurturing (migration 0022) */
   nurturing: Generated<number>
-}
-
-export interface GroupChatTable {
-  id: Generated<number>
-  tenant_id: number
-  account_id: number
-  jid: string
-  subject: Generated<string>
-  description: Generated<string>
-  announce: Generated<number>
-  restrict_edit: Generated<number>
-  invite_link: Generated<string>
-  created_at: number
-  updated_at: number
-  /** the tenant's own note and nickname of the group (migration 0006) */
-  note: Generated<string>
-  nickname: Generated<string>
-}
-
-export interface GroupMemberTable {
-  id: Generated<number>
-  tenant_id: number
-  group_chat_id: number
-  jid: string
-  role: Generated<string>
-}
-
-/** A desk user's group choices (migration 0006): whether the session list shows system groups. */
-export interface GroupPreferenceTable {
-  id: Generated<number>
-  tenant_id: number
-  user_id: number
-  show_system_groups: Generated<number>
-  updated_at: number
 }
 
 export interface SessionTable {
@@ -316,6 +219,10 @@ export interface MessageTable {
   requested_by: number | null
   timestamp: number
   created_at: number
+  /** when the text shown now was written by an edit; null: never edited */
+  edited_at: number | null
+  /** JSON `[{ body, at }]`: the earlier texts, oldest first */
+  edit_history: string | null
 }
 
 export interface OutboxTable {
@@ -359,146 +266,11 @@ export interface GatewayRequestTable {
   updated_at: number
 }
 
-export interface AcquisitionShareTable {
-  id: Generated<number>
-  tenant_id: number
-  code: string
-  /** JSON array, or null for every account of the tenant */
-  account_ids: string | null
-  expires_at: number | null
-  revoked_at: number | null
-  created_by: number
-  created_at: number
-}
-
-/** A number-merchant code: a supplier links numbers into the tenant with it (migration 0021). */
-export interface MerchantCodeTable {
-  id: Generated<number>
-  tenant_id: number
-  code: string
-  name: string
-  quota: number
-  expires_at: number | null
-  revoked_at: number | null
-  /** slots taken: numbers linked plus linkings under way, never above the quota */
-  taken: Generated<number>
-  created_by: number
-  created_at: number
-}
-
-/** A WS account linked through a merchant code. */
-export interface MerchantLinkTable {
-  id: Generated<number>
-  tenant_id: number
-  code_id: number
-  account_id: number
-  phone: string
-  /** a linking under way holds its slot until then; null once linked */
-  pending_until: number | null
-  created_at: number
-}
-
-/** An order template: a message with {nickname}, {phone}, {account}, {date} filled for a chat. */
-export interface OrderTemplateTable {
-  id: Generated<number>
-  tenant_id: number
-  name: string
-  content: string
-  created_by: number
-  created_at: number
-  updated_at: number
-}
-
-/** The profile name and picture last set on an account, and the area of its proxy. */
-export interface AccountProfileTable {
-  id: Generated<number>
-  tenant_id: number
-  account_id: number
-  name: string | null
-  picture_media_id: number | null
-  ip_area: string | null
-  ip_area_proxy: string | null
-  updated_at: number
-}
-
-/** A diversion link (migration 0017): `visits` is also its round-robin sequence. */
-export interface DiversionLinkTable {
-  id: Generated<number>
-  tenant_id: number
-  code: string
-  name: string
-  greeting: Generated<string>
-  enabled: Generated<number>
-  visits: Generated<number>
-  utc_offset: Generated<number>
-  created_by: number
-  created_at: number
-  updated_at: number
-}
-
-/** An account of a diversion link, in turn order, with its daily cap (0 = none) and today's use. */
-export interface DiversionLinkAccountTable {
-  id: Generated<number>
-  tenant_id: number
-  link_id: number
-  account_id: number
-  position: number
-  daily_cap: Generated<number>
-  cap_day: Generated<number>
-  cap_used: Generated<number>
-  visits: Generated<number>
-}
-
-/** A visit sent on to an account; `ref` is carried in the prefilled text, `fan_id` set when claimed. */
-export interface DiversionVisitTable {
-  id: Generated<number>
-  tenant_id: number
-  link_id: number
-  account_id: number
-  ref: string
-  fan_id: number | null
-  created_at: number
-}
-
-/** A new fan attributed to a diversion link (and the account's agent at that time). */
-export interface DiversionFanTable {
-  id: Generated<number>
-  tenant_id: number
-  link_id: number
-  account_id: number
-  agent_user_id: number | null
-  fan_id: number
-  visit_id: number
-  created_at: number
-}
-
-/** A counter: new fans of chosen accounts within [start_at, end_at], shareable read-only. */
-export interface CounterTable {
-  id: Generated<number>
-  tenant_id: number
-  name: string
-  /** JSON array of account ids */
-  account_ids: string
-  start_at: number
-  end_at: number
-  share_code: string | null
-  share_expires_at: number | null
-  created_by: number
-  created_at: number
-}
-
-/** A session whose customer answered a mass send or an auto reply (the desk's marketing interaction). */
-export interface MarketingInteractionTable {
-  id: Generated<number>
-  tenant_id: number
-  session_id: number
-  origin: string
-  message_id: number
-  replied_at: number
-}
-
-/** The WhatsApp auth tables (migration 0003_wa_auth) belong to the gateway; they are listed here so one Kysely instance serves both. */
-export interface Database extends AuthTables {
+/**
+ * The WhatsApp link's tables (auth: migration 0003_wa_auth; stored messages and the Web version:
+ * 0025_wa_messages_version) belong to the gateway; they are listed here so one Kysely instance serves both.
+ */
+export interface Database extends AuthTables, MessageStoreTables, WaVersionTables {
   account_leases: AccountLeaseTable
   tenants: TenantTable
   users: UserTable
@@ -535,6 +307,7 @@ export interface Database extends AuthTables {
   platform_settings: PlatformSettingTable
   expiry_dismissals: ExpiryDismissalTable
   fan_inheritances: FanInheritanceTable
+  fan_merges: FanMergeTable
   mass_send_tasks: MassSendTaskTable
   mass_send_recipients: MassSendRecipientTable
   mass_send_lanes: MassSendLaneTable

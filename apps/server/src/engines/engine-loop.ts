@@ -1,6 +1,9 @@
 import type { Logger } from 'pino'
 
-/** A background loop: runs `tick`, sleeps, repeats. Work itself lives in the database (due times). */
+/**
+ * The one shape of a background loop: runs `tick`, sleeps, repeats; a tick never starts while the
+ * previous one runs. Work itself lives in the database (due times).
+ */
 export class EngineLoop {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
@@ -13,12 +16,14 @@ export class EngineLoop {
     /** returns true when there may be more work right away */
     private readonly tick: () => Promise<boolean>,
     private readonly log: Logger,
+    /** the first tick's delay after start (0: at once) */
+    private readonly firstAfterMs = 0,
   ) {}
 
   start(): void {
     if (!this.stopped) return
     this.stopped = false
-    this.schedule(0)
+    this.schedule(this.firstAfterMs)
   }
 
   /** Run again now (new work was queued in this process). */

@@ -5,7 +5,7 @@ import { dialectOf } from '../db/dialect.js'
 import type { Database, Db } from '../db/index.js'
 
 /** How long a consumer's claim on its cursor lasts without renewal (a crashed holder frees it after this). */
-export const CURSOR_LEASE_MS = 30_000
+const CURSOR_LEASE_MS = 30_000
 /** Messages read per round. */
 const BATCH = 200
 /**
@@ -13,7 +13,7 @@ const BATCH = 200
  * one: a message is consumed only once it is this old, so the watermark never passes one still
  * being committed. SQLite commits one writer at a time, in id order.
  */
-export const PG_SETTLE_MS = 1_000
+const PG_SETTLE_MS = 1_000
 /** A message whose work keeps failing is skipped after this many tries (it must not stall the rest). */
 const TRIES = 3
 

@@ -6,7 +6,6 @@ import type { TokenService } from '../modules/auth/token.service.js'
 import { SeatsRepository } from '../modules/billing/seats.repository.js'
 import { SeatExpiryEngine } from '../modules/billing/seats.service.js'
 import { taskBody } from '../modules/massSend/massSend.fixtures.js'
-import { PortExpiryEngine } from '../modules/ports/ports.engine.js'
 import { RollupEngine } from '../modules/statistics/rollup.engine.js'
 import { RollupRepository } from '../modules/statistics/rollup.repository.js'
 import { recount, rolledUp, seedTraffic } from '../modules/statistics/statistics.fixtures.js'
@@ -131,8 +130,8 @@ describe('two server processes on one database', () => {
       loggedOut.push(accountId)
     }
     const engines = [
-      new PortExpiryEngine(a.messaging.ports, out, 60_000, log),
-      new PortExpiryEngine(b.messaging.ports, out, 60_000, log),
+      a.messaging.ports.expiryEngine(out, 60_000, log),
+      b.messaging.ports.expiryEngine(out, 60_000, log),
     ]
     await Promise.all(engines.map((e) => e.tick(now)))
     await Promise.all(engines.map((e) => e.tick(now + 1_000)))

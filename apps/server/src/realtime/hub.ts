@@ -14,7 +14,11 @@ export interface RealtimeHub {
 /** Before the socket server is attached (and in scripts): events go nowhere. */
 export const nullHub: RealtimeHub = { emit: () => undefined }
 
-/** Forwards to a hub chosen later, and to observers (tests and the benchmark watch emits). */
+/**
+ * Forwards to a hub chosen later (the sockets), and to observers (tests and the benchmark watch
+ * emits). It only delivers to the browsers: a domain fact is published on the event bus by the
+ * module where it happens, and modules react to that, never to what the browsers were told.
+ */
 export class HubRelay implements RealtimeHub {
   private target: RealtimeHub = nullHub
   private readonly observers = new Set<(rooms: string[], event: EventName, payload: unknown) => void>()

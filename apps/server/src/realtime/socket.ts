@@ -1,5 +1,6 @@
 import {
   type ClientToServerEvents,
+  DESK_ROLES,
   ErrorCode,
   type JoinAck,
   Role,
@@ -10,14 +11,19 @@ import {
 } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import { Server, type Socket } from 'socket.io'
+import { valueTooDeep } from '../http/json-depth.js'
 import type { Actor } from '../http/types.js'
 import type { HubRelay } from './hub.js'
 
-/** Roles that may read every chat of their tenant, and so hear the tenant room (an agent hears its own sessions). */
 /** how often connected sockets' tokens are checked again */
 const SWEEP_MS = 60_000
 
-const TENANT_ROOM_ROLES: readonly RoleId[] = [Role.customerMaster, Role.customerUserLeader]
+/**
+ * Roles that work every chat of their tenant at the desk, and so hear the tenant room (an agent
+ * hears its own sessions). The team lead reads chat history only, which is not live: it hears
+ * its own user room and joins no session.
+ */
+const TENANT_ROOM_ROLES: readonly RoleId[] = [Role.customerMaster]
 
 interface SocketData {
   actor: Actor
@@ -76,6 +82,14 @@ export function installRealtime(
     if (TENANT_ROOM_ROLES.includes(actor.roleId)) rooms.push(roomOf.tenant(actor.tenantId))
     void socket.join(rooms)
 
+    // an event nested past JSON_DEPTH_MAX reaches no listener (a listener walking it could run out
+    // of stack); its acknowledgement, if it asks for one, answers a bad request
+    socket.use((packet, next) => {
+      if (!valueTooDeep(packet)) return next()
+      const ack: unknown = packet.at(-1)
+      if (typeof ack === 'function') ack({ ok: false, code: ErrorCode.badRequest } satisfies JoinAck)
+    })
+
     socket.on('session.join', async (req, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined
       // a rejected listener would be an unhandled rejection: answer the fault instead
@@ -100,6 +114,8 @@ export function installRealtime(
       setImmediate(() => socket.disconnect(true))
       return { ok: false, code: ErrorCode.unauthorized }
     }
+    // a session's live events are the desk's: roles without the desk hear none of them
+    if (!DESK_ROLES.includes(actor.roleId)) return { ok: false, code: ErrorCode.forbidden }
     if (!(await deps.canJoinSession(actor, id))) return { ok: false, code: ErrorCode.notFound }
     await socket.join(roomOf.session(id))
     return { ok: true }

@@ -1,4 +1,4 @@
-import type { BaileysEventMap, UserFacingSocketConfig } from 'baileys'
+import type { BaileysEventMap, UserFacingSocketConfig, WAMessage } from 'baileys'
 import { vi } from 'vitest'
 
 type Handler = (events: Partial<BaileysEventMap>) => Promise<void>
@@ -22,11 +22,18 @@ export class FakeSocket {
   onWhatsApp = vi.fn(async (...phones: string[]) =>
     phones.filter((p) => p.endsWith('1')).map((p) => ({ jid: `${p}@s.whatsapp.net`, exists: true })),
   )
-  sendMessage = vi.fn(async (jid: string, _content: unknown, opts: { messageId: string }) => ({
-    key: { remoteJid: jid, id: opts.messageId, fromMe: true },
+  // protocol messages (a delete, an edit) are sent without options: Baileys makes up their id
+  sendMessage = vi.fn(async (jid: string, _content: unknown, opts?: { messageId?: string }) => ({
+    key: { remoteJid: jid, id: opts?.messageId ?? 'PROTOCOL-MESSAGE', fromMe: true },
     messageTimestamp: 1_700_000_000,
     message: { conversation: 'sent' },
   }))
+  groupMetadata = vi.fn(async (jid: string) => ({
+    id: jid,
+    subject: 'Group',
+    participants: [{ id: '8613900000001@s.whatsapp.net', admin: null }],
+  }))
+  updateMediaMessage = vi.fn(async (m: WAMessage) => m)
   constructor(readonly config: UserFacingSocketConfig) {}
   async push(events: Partial<BaileysEventMap>) {
     await this.handler?.(events)

@@ -5,6 +5,7 @@ import { Role, type RoleId } from '@app/core'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { pino } from 'pino'
+import { inject } from 'vitest'
 import { type App, buildApp } from '../app.js'
 import { loadConfig } from '../config.js'
 import { type Db, migrate, openDatabase } from '../db/index.js'
@@ -13,27 +14,50 @@ import { createSimHarness, type SimHarness, type SimHarnessOptions } from '../ga
 import { linkStoreOnAuthStore } from '../gateway/simulator/link-store.js'
 import { hashPassword } from '../modules/auth/password.js'
 import { ensurePlatformAdmin } from '../modules/system/bootstrap.js'
+import type { OutboundGuard } from '../net/outbound/outbound-guard.js'
+import type { DbTemplate } from './db-template.setup.js'
 
 export const ADMIN_PASSWORD = 'Admin123'
 
-/** A database for one test file: a temp SQLite file, or a fresh PostgreSQL database when TEST_DIALECT=postgres. */
+/** The run's migrated database, when the project made one (db-template.setup.ts). */
+function dbTemplate(): DbTemplate {
+  try {
+    return inject('dbTemplate') ?? {}
+  } catch {
+    // outside a project that provides one: each database is migrated on its own
+    return {}
+  }
+}
+
+/**
+ * A database for one test file: a temp SQLite file, or a fresh PostgreSQL database when
+ * TEST_DIALECT=postgres. Each is a copy of the run's migrated template when there is one, and
+ * migrated on its own otherwise.
+ */
 export async function createTestDb(): Promise<{
   db: Db
   /** the PostgreSQL database's address (another connection to it); undefined on SQLite */
   url?: string
   drop: () => Promise<void>
 }> {
+  const template = dbTemplate()
   const url = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DIALECT === 'postgres' && url) {
     const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.query(
+      template.pgDatabase
+        ? `CREATE DATABASE ${name} TEMPLATE ${template.pgDatabase}`
+        : `CREATE DATABASE ${name}`,
+    )
+    // a test's database is thrown away: a commit need not wait for the disk
+    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`)
     await admin.end()
     const u = new URL(url)
     u.pathname = `/${name}`
     const db = openDatabase({ databaseUrl: u.toString() })
-    await migrate(db)
+    if (!template.pgDatabase) await migrate(db)
     return {
       db,
       url: u.toString(),
@@ -47,8 +71,10 @@ export async function createTestDb(): Promise<{
     }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-test-'))
-  const db = openDatabase({ sqliteFile: path.join(dir, 'app.db') })
-  await migrate(db)
+  const file = path.join(dir, 'app.db')
+  if (template.sqliteFile) fs.copyFileSync(template.sqliteFile, file)
+  const db = openDatabase({ sqliteFile: file })
+  if (!template.sqliteFile) await migrate(db)
   return {
     db,
     drop: async () => {
@@ -65,6 +91,20 @@ export async function insertTenants(db: Db, accounts: string[]): Promise<void> {
     .insertInto('tenants')
     .values(accounts.map((account) => ({ name: account, account, created_at: now, updated_at: now })))
     .execute()
+}
+
+/**
+ * Hashes of the test users' passwords, one per password for the whole worker: a hash verifies
+ * whatever user holds it, and hashing (Argon2id) is made slow on purpose.
+ */
+const passwordHashes = new Map<string, Promise<string>>()
+const passwordHash = (password: string): Promise<string> => {
+  let hash = passwordHashes.get(password)
+  if (!hash) {
+    hash = hashPassword(password)
+    passwordHashes.set(password, hash)
+  }
+  return hash
 }
 
 export interface Signed {
@@ -112,6 +152,8 @@ export interface TestContextOptions {
   dataDir?: string
   /** serve the /damai/sim routes of the simulated phone page; default true */
   simRoutes?: boolean
+  /** the guard of addresses tenants set (its own DNS, say); default: one by the config's OUTBOUND_PRIVATE_ADDRESSES */
+  outbound?: OutboundGuard
 }
 
 /** The whole server over a fresh database, with helpers to make tenants, users and calls. */
@@ -137,6 +179,7 @@ export async function createTestContext(
     logger,
     gateway: sim.gateway,
     sim: opts.simRoutes === false ? undefined : { network: sim.network, gateway: sim.gateway },
+    outbound: opts.outbound,
   })
   const app: FastifyInstance = built.app
   await app.ready()
@@ -152,7 +195,7 @@ export async function createTestContext(
       if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     },
     ports: async (tenantId, count, expiresAt = Date.now() + 30 * 86_400_000) => {
-      await built.messaging.ports.insertMany(tenantId, count, expiresAt, Date.now())
+      await built.messaging.ports.add(tenantId, count, expiresAt, Date.now())
     },
     linkAccount: async (tenantId, phone) => {
       await ctx.ports(tenantId, 1)
@@ -200,7 +243,7 @@ export async function createTestContext(
         .values({
           tenant_id: tenantId,
           username,
-          password_hash: await hashPassword(password),
+          password_hash: await passwordHash(password),
           nickname: username,
           avatar: '',
           role_id: roleId,

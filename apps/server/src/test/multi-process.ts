@@ -1,11 +1,15 @@
 import { pino } from 'pino'
 import { type Db, openDatabase } from '../db/index.js'
-import { AccountsRepository } from '../modules/accounts/accounts.repository.js'
+import { openSystemScope } from '../db/system-scope.js'
+import { AccountDirectory } from '../modules/accounts/index.js'
 import { InheritanceRepository } from '../modules/fans/inheritance.repository.js'
 import { InheritanceService } from '../modules/fans/inheritance.service.js'
-import { SessionsRepository } from '../modules/sessions/sessions.repository.js'
+import { SessionDirectory } from '../modules/sessions/index.js'
 import { HubRelay } from '../realtime/hub.js'
 import { createTestDb } from './harness.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('test/multi-process')
 
 /**
  * One migrated database opened as two server processes open it. On PostgreSQL each gets its own
@@ -28,20 +32,20 @@ export async function openTwice(): Promise<{ dbA: Db; dbB: Db; drop: () => Promi
 
 /** Fan inheritance as a process wires it (app.ts), over its own connection. */
 export function inheritanceOn(db: Db): InheritanceService {
-  const accounts = new AccountsRepository(db)
-  const sessions = new SessionsRepository(db)
+  const accounts = new AccountDirectory(db)
+  const sessions = new SessionDirectory(db)
   return new InheritanceService(
     {
       db,
       hub: new HubRelay(),
       log: pino({ level: 'silent' }),
       account: async (tenantId, accountId) => {
-        const row = await accounts.systemFind(accountId)
+        const row = await accounts.systemById(system, accountId)
         return row?.tenant_id === tenantId ? row : undefined
       },
       labelNames: async () => new Map(),
       openSession: (q, tenantId, accountId, fanId, at, newFan) =>
-        sessions.ensurePersonal(q, tenantId, accountId, fanId, at, newFan),
+        sessions.openPersonal(q, tenantId, accountId, fanId, at, newFan),
     },
     new InheritanceRepository(db),
   )

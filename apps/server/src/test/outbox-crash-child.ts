@@ -1,6 +1,8 @@
 // A server process for the outbox kill-and-restart test (modules/outbox/outbox.crash.test.ts):
 // the app over a SQLite file, the simulator with its links in that database and its network
 // journaled to a file, engines started. Prints READY once accounts are resumed. Killed by the test.
+// CRASH_SEND_DELAY_MS: each send is answered this long after the network took it (a slow link:
+// a kill then finds sends on the network and not yet recorded).
 import path from 'node:path'
 import { pino } from 'pino'
 import { buildApp } from '../app.js'
@@ -23,6 +25,15 @@ const network = new SimNetwork({
 })
 persistWorld(network.world, path.join(dir, 'network.jsonl'))
 const gateway = new SimulatorGateway({ network, links: linkStoreOnAuthStore(new KyselyAuthStateStore(db)) })
+const delay = Number(process.env.CRASH_SEND_DELAY_MS ?? 0)
+if (delay > 0) {
+  const send = gateway.send.bind(gateway)
+  gateway.send = async (...args) => {
+    const sent = await send(...args)
+    await new Promise((r) => setTimeout(r, delay))
+    return sent
+  }
+}
 const { app, engines } = await buildApp({ config, db, logger: pino({ level: 'silent' }), gateway })
 await app.listen({ port: 0, host: '127.0.0.1' })
 await engines.start()

@@ -5,9 +5,16 @@ import path from 'node:path'
 const ROOT = path.resolve(import.meta.dirname, '../../../..')
 const CHILD = path.resolve(import.meta.dirname, 'outbox-crash-child.ts')
 
-/** Start the server process over `dir`; resolves once it printed READY (accounts resumed, engines on). */
-export function startServerProcess(dir: string, run: number): Promise<ChildProcess> {
-  const env = {
+/**
+ * Start the server process over `dir`; resolves once it printed READY (accounts resumed, engines
+ * on). `overrides` replace its settings; an undefined value leaves the setting to its default.
+ */
+export function startServerProcess(
+  dir: string,
+  run: number,
+  overrides: Record<string, string | undefined> = {},
+): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     CRASH_DIR: dir,
     CRASH_SEED: String(1000 + run),
@@ -16,6 +23,10 @@ export function startServerProcess(dir: string, run: number): Promise<ChildProce
     OUTBOX_SEND_TIMEOUT_MS: '1000',
     SEND_RATE_PER_MINUTE: '1000000',
     SEND_BURST: '1000000',
+  }
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) delete env[k]
+    else env[k] = v
   }
   const p = spawn(process.execPath, ['--conditions=@app/source', '--import', 'tsx', CHILD], {
     cwd: ROOT,

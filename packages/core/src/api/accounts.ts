@@ -1,15 +1,17 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { GROUP_NAME_MAX } from '../constants.js'
+import { pageOf } from '../errors.js'
 import {
-  type AbnormalReasonValue,
+  AbnormalReason,
   ACCOUNT_IMPORT_MAX_LINES,
   ACCOUNT_REMARK_MAX,
   ACCOUNT_STATES,
-  type AccountStateValue,
-  type AccountTypeValue,
+  AccountType,
   BATCH_IDS_MAX,
 } from '../messaging.js'
 import { checkGroupName, checkSessionPhone, type ValidationKey } from '../validation.js'
+import { endpoint } from './contract.js'
 
 const id = z.number({ message: 'invalid' }).int().positive()
 const ids = z.array(id).min(1, 'required').max(BATCH_IDS_MAX, 'tooLong')
@@ -94,79 +96,285 @@ export const publicAcquisitionQuery = z.object({
   utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).default(0),
 })
 
-export interface WsAccountView {
-  id: number
-  phone: string | null
-  groupId: number | null
-  groupName: string | null
-  type: AccountTypeValue
-  status: AccountStateValue
-  abnormalReason: AbnormalReasonValue | null
-  bannedAt: number | null
-  restrictedUntil: number | null
-  remark: string
+const int = z.number().int()
+
+export const wsAccountView = z.object({
+  id: int,
+  phone: z.string().nullable(),
+  groupId: int.nullable(),
+  groupName: z.string().nullable(),
+  type: z.enum(AccountType),
+  status: z.enum(ACCOUNT_STATES),
+  abnormalReason: z.enum(AbnormalReason).nullable(),
+  bannedAt: int.nullable(),
+  restrictedUntil: int.nullable(),
+  remark: z.string(),
   /** `ip:port:account:******`: the password never leaves the server */
-  proxy: string
-  ipArea: string
-  customerCount: number
-  sessionCount: number
-  agentUserId: number | null
-  agentName: string | null
-  linked: boolean
-  createdAt: number
-}
+  proxy: z.string(),
+  ipArea: z.string(),
+  customerCount: int,
+  sessionCount: int,
+  agentUserId: int.nullable(),
+  agentName: z.string().nullable(),
+  linked: z.boolean(),
+  createdAt: int,
+})
+export type WsAccountView = z.infer<typeof wsAccountView>
 
-export interface AccountGroupView {
-  id: number
-  name: string
-  accountCount: number
-  createdAt: number
-}
+export const accountGroupView = z.object({
+  id: int,
+  name: z.string(),
+  accountCount: int,
+  createdAt: int,
+})
+export type AccountGroupView = z.infer<typeof accountGroupView>
 
-export interface LoginStatusView {
-  accountId: number
+export const loginStatusView = z.object({
+  accountId: int,
   /** gateway state, or 'none' when no login runs in this process */
-  state: string
-  accountStatus: AccountStateValue
-  qrDataUrl?: string
-  code?: string
-  expiresAt?: number
-  error?: string
-}
+  state: z.string(),
+  accountStatus: z.enum(ACCOUNT_STATES),
+  qrDataUrl: z.string().optional(),
+  code: z.string().optional(),
+  expiresAt: int.optional(),
+  error: z.string().optional(),
+})
+export type LoginStatusView = z.infer<typeof loginStatusView>
 
-export interface ImportResult {
-  accepted: { line: number; phone: string; accountId: number }[]
-  rejected: { line: number; text: string; code: number; reason: string }[]
-}
+export const importResult = z.object({
+  accepted: z.array(z.object({ line: int, phone: z.string(), accountId: int })),
+  rejected: z.array(z.object({ line: int, text: z.string(), code: int, reason: z.string() })),
+})
+export type ImportResult = z.infer<typeof importResult>
 
-export interface AcquisitionStats {
+export const acquisitionLinkRow = z.object({
+  linkId: int,
+  name: z.string(),
+  visits: int,
+  newFans: int,
+})
+export type AcquisitionLinkRow = z.infer<typeof acquisitionLinkRow>
+
+export const acquisitionAgentRow = z.object({
+  agentUserId: int.nullable(),
+  name: z.string().nullable(),
+  newFans: int,
+})
+export type AcquisitionAgentRow = z.infer<typeof acquisitionAgentRow>
+
+export const acquisitionStats = z.object({
   /** day starts (epoch ms, at the viewer's midnight) */
-  days: number[]
-  rows: { accountId: number; phone: string | null; counts: number[]; total: number }[]
+  days: z.array(int),
+  rows: z.array(z.object({ accountId: int, phone: z.string().nullable(), counts: z.array(int), total: int })),
   /** diversion links with visits or new fans on the same accounts in the same range */
-  links: AcquisitionLinkRow[]
+  links: z.array(acquisitionLinkRow),
   /** new fans through links per agent the account belonged to when the fan came (null: none) */
-  agents: AcquisitionAgentRow[]
+  agents: z.array(acquisitionAgentRow),
+})
+export type AcquisitionStats = z.infer<typeof acquisitionStats>
+
+export const acquisitionShareView = z.object({
+  id: int,
+  code: z.string(),
+  accountIds: z.array(int).nullable(),
+  expiresAt: int.nullable(),
+  revokedAt: int.nullable(),
+  createdAt: int,
+})
+export type AcquisitionShareView = z.infer<typeof acquisitionShareView>
+
+/** WS accounts, their groups and the acquisition statistics are the supervisor's. */
+const master = { roles: Access.master } as const
+const base = '/damai/customer/wsAccount'
+const groupBase = '/damai/customer/wsAccountGroup'
+const idQuery = z.object({ id: z.coerce.number().int().positive() })
+
+export const accountEndpoints = {
+  page: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/page`,
+    summary: 'Page through WS accounts',
+    body: wsAccountPageBody,
+    response: pageOf(wsAccountView),
+  }),
+  loginQr: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/loginQr`,
+    summary: 'Start a QR login; progress over the socket',
+    body: wsAccountLoginQrBody,
+    response: z.object({ accountId: int }),
+  }),
+  loginCode: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/loginCode`,
+    summary: 'Start a pairing-code login',
+    body: wsAccountLoginCodeBody,
+    /** code null: not ready within the server's wait; it comes over the socket and loginStatus */
+    response: z.object({ accountId: int, code: z.string().nullable() }),
+  }),
+  loginStatus: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'GET',
+    path: `${base}/loginStatus`,
+    summary: 'Login progress of an account',
+    query: z.object({ accountId: z.coerce.number().int().positive() }),
+    response: loginStatusView,
+  }),
+  relogin: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/relogin`,
+    summary: 'Reconnect linked accounts',
+    body: wsAccountIdsBody,
+    /** per account: code 0 or an error code of the catalogue */
+    response: z.object({ results: z.array(z.object({ id: int, code: int })) }),
+  }),
+  logout: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/logout`,
+    summary: 'Log accounts out',
+    body: wsAccountIdsBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'DELETE',
+    path: base,
+    summary: 'Delete accounts (logs them out)',
+    query: wsAccountDeleteQuery,
+    response: z.null(),
+  }),
+  remark: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'PUT',
+    path: `${base}/remark`,
+    summary: 'Set the remark of accounts',
+    body: wsAccountRemarkBody,
+    response: z.null(),
+  }),
+  group: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'PUT',
+    path: `${base}/group`,
+    summary: 'Move accounts to a group (null: none)',
+    body: wsAccountGroupAssignBody,
+    response: z.null(),
+  }),
+  proxy: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'PUT',
+    path: `${base}/proxy`,
+    summary: 'Set the proxy of accounts (empty clears)',
+    body: wsAccountProxyBody,
+    response: z.null(),
+  }),
+  import: endpoint({
+    ...master,
+    tags: ['wsAccount'],
+    method: 'POST',
+    path: `${base}/import`,
+    summary: 'Import accounts, one "phone[,proxy]" per line',
+    body: wsAccountImportBody,
+    response: importResult,
+  }),
 }
 
-export interface AcquisitionLinkRow {
-  linkId: number
-  name: string
-  visits: number
-  newFans: number
+export const accountGroupEndpoints = {
+  list: endpoint({
+    ...master,
+    tags: ['wsAccountGroup'],
+    method: 'GET',
+    path: `${groupBase}/list`,
+    summary: 'Account groups with their account counts',
+    response: z.object({ list: z.array(accountGroupView) }),
+  }),
+  create: endpoint({
+    ...master,
+    tags: ['wsAccountGroup'],
+    method: 'POST',
+    path: groupBase,
+    summary: 'Create an account group',
+    body: accountGroupCreateBody,
+    response: z.object({ id: int }),
+  }),
+  rename: endpoint({
+    ...master,
+    tags: ['wsAccountGroup'],
+    method: 'PUT',
+    path: groupBase,
+    summary: 'Rename an account group',
+    body: accountGroupUpdateBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...master,
+    tags: ['wsAccountGroup'],
+    method: 'DELETE',
+    path: groupBase,
+    summary: 'Delete an empty account group',
+    query: idQuery,
+    response: z.null(),
+  }),
 }
 
-export interface AcquisitionAgentRow {
-  agentUserId: number | null
-  name: string | null
-  newFans: number
-}
-
-export interface AcquisitionShareView {
-  id: number
-  code: string
-  accountIds: number[] | null
-  expiresAt: number | null
-  revokedAt: number | null
-  createdAt: number
+export const acquisitionEndpoints = {
+  stats: endpoint({
+    ...master,
+    tags: ['acquisition'],
+    method: 'POST',
+    path: `${base}/acquisitionStatistics`,
+    summary: 'New fans per account per day',
+    body: acquisitionBody,
+    response: acquisitionStats,
+  }),
+  createShare: endpoint({
+    ...master,
+    tags: ['acquisition'],
+    method: 'POST',
+    path: `${base}/acquisitionShare`,
+    summary: 'Create a read-only share code',
+    body: acquisitionShareBody,
+    response: acquisitionShareView,
+  }),
+  listShares: endpoint({
+    ...master,
+    tags: ['acquisition'],
+    method: 'GET',
+    path: `${base}/acquisitionShare/list`,
+    summary: 'Share codes of the tenant',
+    response: z.object({ list: z.array(acquisitionShareView) }),
+  }),
+  revokeShare: endpoint({
+    ...master,
+    tags: ['acquisition'],
+    method: 'DELETE',
+    path: `${base}/acquisitionShare`,
+    summary: 'Revoke a share code',
+    query: idQuery,
+    response: z.null(),
+  }),
+  /** the share page: no sign-in, read-only, rate-limited by the server */
+  publicStats: endpoint({
+    roles: 'public',
+    tags: ['acquisition'],
+    method: 'GET',
+    path: '/damai/public/acquisitionStatistics',
+    summary: 'Statistics behind a share code (no sign-in, read-only)',
+    query: publicAcquisitionQuery,
+    response: acquisitionStats,
+  }),
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
+import { endpoint } from './contract.js'
 import { LABELS_PER_ACTION_MAX } from './labels.js'
 
 /**
@@ -216,33 +219,83 @@ export type AutoReplyPageBody = z.infer<typeof autoReplyPageBody>
 // ---- views -------------------------------------------------------------------------------------
 
 /** What a rule did: messages it answered, sentences it queued, customers it reached. */
-export interface AutoReplyStats {
-  hits: number
-  replies: number
-  customers: number
-}
+export const autoReplyStats = z.object({
+  hits: z.number().int(),
+  replies: z.number().int(),
+  customers: z.number().int(),
+})
+export type AutoReplyStats = z.infer<typeof autoReplyStats>
 
-export interface AutoReplyRuleView {
-  id: number
-  name: string
-  classification: AutoReplyClassificationValue
-  audience: AutoReplyAudienceValue
-  labelIds: number[]
-  replyType: AutoReplyTypeValue
-  matchMode: AutoReplyMatchValue
-  keywords: string[]
+export const autoReplyRuleView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  classification: z.enum(AutoReplyClassification),
+  audience: z.enum(AutoReplyAudience),
+  labelIds: z.array(z.number().int()),
+  replyType: z.enum(AutoReplyType),
+  matchMode: z.enum(AutoReplyMatch),
+  keywords: z.array(z.string()),
   /** 0: no limit */
-  replyLimit: number
-  replyDelay: number
-  sendInterval: number
-  sentences: AutoReplySentence[]
-  agentUserIds: number[]
-  enabled: boolean
-  creatorUserId: number
-  creatorName: string
-  stats: AutoReplyStats
-  createdAt: number
-  updatedAt: number
+  replyLimit: z.number().int(),
+  replyDelay: z.number().int(),
+  sendInterval: z.number().int(),
+  sentences: z.array(autoReplySentence),
+  agentUserIds: z.array(z.number().int()),
+  enabled: z.boolean(),
+  creatorUserId: z.number().int(),
+  creatorName: z.string(),
+  stats: autoReplyStats,
+  createdAt: z.number(),
+  updatedAt: z.number(),
   /** only the creator operates a rule */
-  can: { edit: boolean; delete: boolean; enable: boolean }
+  can: z.object({ edit: z.boolean(), delete: z.boolean(), enable: z.boolean() }),
+})
+export type AutoReplyRuleView = z.infer<typeof autoReplyRuleView>
+
+// ---- endpoints ---------------------------------------------------------------------------------
+
+/** Keyword auto-reply: the supervisor's marketing page and the desk's, for the supervisor and agents. */
+const desk = { roles: Access.desk, tags: ['autoReply'] } as const
+
+export const autoReplyEndpoints = {
+  page: endpoint({
+    ...desk,
+    method: 'POST',
+    path: AutoReplyPath.page,
+    summary: 'The rules the caller sees, newest first, with statistics and what the caller may do',
+    body: autoReplyPageBody,
+    response: pageOf(autoReplyRuleView),
+  }),
+  create: endpoint({
+    ...desk,
+    method: 'POST',
+    path: AutoReplyPath.create,
+    summary: 'Create a rule (agents: personal rules for themselves)',
+    body: autoReplySaveBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  update: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: AutoReplyPath.update,
+    summary: "Replace a rule's settings (its creator only)",
+    body: autoReplyUpdateBody,
+    response: z.null(),
+  }),
+  enable: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: AutoReplyPath.enable,
+    summary: 'Enable or disable a rule (its creator only)',
+    body: autoReplyEnableBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...desk,
+    method: 'DELETE',
+    path: AutoReplyPath.remove,
+    summary: 'Delete a rule (its creator only)',
+    query: autoReplyIdQuery,
+    response: z.null(),
+  }),
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import type { MessageStatusValue, MessageTypeValue, SessionTypeValue } from '../messaging.js'
-import type { ChatMessageView } from './desk-views.js'
+import { Access } from '../access.js'
+import { MessageStatus, MessageType, type MessageTypeValue, SessionType } from '../messaging.js'
+import { endpoint, fileResponse } from './contract.js'
+import { chatMessageView } from './desk-views.js'
 
 /**
  * The tenant's chat history (/chatHistory/index): every message of the tenant searched by WS
@@ -63,6 +65,8 @@ export const HISTORY_MESSAGE_TYPES = [
   'sticker',
   'location',
   'contacts',
+  'viewOnce',
+  'poll',
   'unsupported',
 ] as const satisfies readonly MessageTypeValue[]
 export type HistoryMessageTypeValue = (typeof HISTORY_MESSAGE_TYPES)[number]
@@ -152,75 +156,121 @@ export type HistoryConversationInput = z.input<typeof historyConversationBody>
 
 // ---- views ----
 
-export interface HistoryAccountView {
-  id: number
-  phone: string | null
+export const historyAccountView = z.object({
+  id: z.number().int(),
+  phone: z.string().nullable(),
   /** the WhatsApp name, or the remark */
-  name: string
-  deleted: boolean
-}
+  name: z.string(),
+  deleted: z.boolean(),
+})
+export type HistoryAccountView = z.infer<typeof historyAccountView>
 
-export interface HistoryPeerView {
+export const historyPeerView = z.object({
   /** the customer of a personal conversation; null for a group */
-  fanId: number | null
-  phone: string | null
+  fanId: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  /** a customer WhatsApp shows only by a hidden id: no phone to show ("number hidden by WhatsApp") */
+  phoneHidden: z.boolean().optional(),
   /** the customer's nickname, WhatsApp name or phone; a group's name */
-  name: string
-}
+  name: z.string(),
+})
+export type HistoryPeerView = z.infer<typeof historyPeerView>
 
-export interface HistoryUserView {
-  id: number
-  name: string
-}
+export const historyUserView = z.object({ id: z.number().int(), name: z.string() })
+export type HistoryUserView = z.infer<typeof historyUserView>
 
 /** One message found, with where it was said. */
-export interface HistoryHitView {
-  id: number
-  sessionId: number
-  sessionType: SessionTypeValue
-  account: HistoryAccountView
-  customer: HistoryPeerView
+export const historyHitView = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  sessionType: z.enum(SessionType),
+  account: historyAccountView,
+  customer: historyPeerView,
   /** the agent serving the conversation now */
-  agent: HistoryUserView | null
-  fromMe: boolean
+  agent: historyUserView.nullable(),
+  fromMe: z.boolean(),
   /** our message: the user who sent it (null for automatic sends); theirs in a group: the member's phone */
-  sentBy: HistoryUserView | null
-  senderPhone: string | null
-  type: MessageTypeValue
+  sentBy: historyUserView.nullable(),
+  senderPhone: z.string().nullable(),
+  type: z.enum(MessageType),
   /** text, caption or location name */
-  body: string
-  fileName: string | null
-  status: MessageStatusValue
-  timestamp: number
-}
+  body: z.string(),
+  fileName: z.string().nullable(),
+  status: z.enum(MessageStatus),
+  timestamp: z.number(),
+})
+export type HistoryHitView = z.infer<typeof historyHitView>
 
-export interface HistorySearchPage {
-  list: HistoryHitView[]
+export const historySearchPage = z.object({
+  list: z.array(historyHitView),
   /** more may follow: ask again with this cursor */
-  nextCursor: string | null
+  nextCursor: z.string().nullable(),
   /**
    * A short keyword's bounded look stopped before the page was full: `scannedUntil` is the time of
    * the oldest message looked at, and `nextCursor` goes on from there.
    */
-  scanLimited: boolean
-  scannedUntil: number | null
-}
+  scanLimited: z.boolean(),
+  scannedUntil: z.number().nullable(),
+})
+export type HistorySearchPage = z.infer<typeof historySearchPage>
 
-export interface HistoryConversationView {
-  sessionId: number
-  sessionType: SessionTypeValue
-  account: HistoryAccountView
-  customer: HistoryPeerView
-  agent: HistoryUserView | null
+export const historyConversationView = z.object({
+  sessionId: z.number().int(),
+  sessionType: z.enum(SessionType),
+  account: historyAccountView,
+  customer: historyPeerView,
+  agent: historyUserView.nullable(),
   /** oldest first */
-  list: ChatMessageView[]
-  hasOlder: boolean
-  hasNewer: boolean
-}
+  list: z.array(chatMessageView),
+  hasOlder: z.boolean(),
+  hasNewer: z.boolean(),
+})
+export type HistoryConversationView = z.infer<typeof historyConversationView>
 
-export interface HistoryOptionsView {
-  accounts: HistoryAccountView[]
-  agents: HistoryUserView[]
+export const historyOptionsView = z.object({
+  accounts: z.array(historyAccountView),
+  agents: z.array(historyUserView),
+})
+export type HistoryOptionsView = z.infer<typeof historyOptionsView>
+
+/**
+ * /chatHistory/index: the tenant's whole chat history for the supervisor and the team lead. Every
+ * call only reads (the team lead's scope is the tenant, read-only); agents are refused.
+ */
+const history = { roles: Access.chatHistory, tags: ['chatHistory'] } as const
+
+export const chatHistoryEndpoints = {
+  search: endpoint({
+    ...history,
+    method: 'POST',
+    path: ChatHistoryPath.search,
+    summary: "A page of the tenant's messages by the filters, newest first (keyset cursor)",
+    body: historySearchBody,
+    response: historySearchPage,
+  }),
+  conversation: endpoint({
+    ...history,
+    method: 'POST',
+    path: ChatHistoryPath.conversation,
+    summary: 'The conversation of a message: around it, or the page older or newer than it',
+    body: historyConversationBody,
+    response: historyConversationView,
+  }),
+  options: endpoint({
+    ...history,
+    method: 'GET',
+    path: ChatHistoryPath.options,
+    summary: 'The WS accounts and agents the search form offers',
+    response: historyOptionsView,
+  }),
+  export: endpoint({
+    ...history,
+    method: 'POST',
+    path: ChatHistoryPath.export,
+    summary: 'The matching messages as an XLSX file, newest first',
+    body: historyExportBody,
+    response: fileResponse,
+  }),
 }
 
 // ---- export ----
@@ -275,6 +325,10 @@ export const HISTORY_EXPORT_WORDS = {
       location: '位置',
       contacts: '名片',
       reaction: '表情回应',
+      viewOnce: '一次性查看',
+      poll: '投票',
+      album: '相册',
+      system: '系统提示',
       unsupported: '不支持的消息',
     },
     status: {
@@ -304,6 +358,10 @@ export const HISTORY_EXPORT_WORDS = {
       location: 'Location',
       contacts: 'Contact card',
       reaction: 'Reaction',
+      viewOnce: 'View once',
+      poll: 'Poll',
+      album: 'Album',
+      system: 'Notice',
       unsupported: 'Unsupported message',
     },
     status: {

@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import type { AccountStateValue } from '../messaging.js'
+import { Access } from '../access.js'
+import { AccountState } from '../messaging.js'
+import { endpoint } from './contract.js'
 import { SESSION_PAGE_MAX, SESSION_SEARCH_MAX } from './desk.js'
+import { sessionPage } from './desk-views.js'
 
 /**
  * The supervisor's session console (/sessionConsole): who works which WS account and session.
@@ -68,55 +71,105 @@ export type ConsoleAccountUnassignBody = z.infer<typeof consoleAccountUnassignBo
  * ours awaits the customer's reply (the desk's "no reply" entry). An agent's numbers are the ones
  * their desk's sidebar shows.
  */
-export interface ConsoleCounts {
-  sessions: number
-  unread: number
-  unreplied: number
-}
+export const consoleCounts = z.object({
+  sessions: z.number().int(),
+  unread: z.number().int(),
+  unreplied: z.number().int(),
+})
+export type ConsoleCounts = z.infer<typeof consoleCounts>
 
-export interface ConsoleAccountRef {
-  id: number
-  phone: string | null
-  status: AccountStateValue
-}
+export const consoleAccountRef = z.object({
+  id: z.number().int(),
+  phone: z.string().nullable(),
+  status: z.enum(AccountState),
+})
+export type ConsoleAccountRef = z.infer<typeof consoleAccountRef>
 
 /**
  * An agent in the allocated view: every enabled agent (customerUser) of the tenant, and anyone
  * else still holding accounts or sessions (a disabled or deleted agent, a team lead given an
  * account) with `active` false, so their work can be handed on.
  */
-export interface ConsoleAgentView extends ConsoleCounts {
-  id: number
-  username: string
-  nickname: string
+export const consoleAgentView = consoleCounts.extend({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
   /** an enabled agent: may be given accounts and sessions */
-  active: boolean
+  active: z.boolean(),
   /** a socket of the agent is connected (their desk is open) */
-  online: boolean
-  accounts: ConsoleAccountRef[]
-}
+  online: z.boolean(),
+  accounts: z.array(consoleAccountRef),
+})
+export type ConsoleAgentView = z.infer<typeof consoleAgentView>
 
 /** A live WS account of the tenant with its agent and its valid sessions. */
-export interface ConsoleAccountView extends ConsoleAccountRef {
-  pushName: string
-  remark: string
-  agentUserId: number | null
-  sessions: number
+export const consoleAccountView = consoleAccountRef.extend({
+  pushName: z.string(),
+  remark: z.string(),
+  agentUserId: z.number().int().nullable(),
+  sessions: z.number().int(),
   /** its sessions that no agent works (the account has no agent and they were not migrated) */
-  unallocated: number
-}
+  unallocated: z.number().int(),
+})
+export type ConsoleAccountView = z.infer<typeof consoleAccountView>
 
-export interface ConsoleOverview {
-  unallocated: ConsoleCounts
-  agents: ConsoleAgentView[]
-  accounts: ConsoleAccountView[]
-}
+export const consoleOverview = z.object({
+  unallocated: consoleCounts,
+  agents: z.array(consoleAgentView),
+  accounts: z.array(consoleAccountView),
+})
+export type ConsoleOverview = z.infer<typeof consoleOverview>
 
-export interface ConsoleMoveResult {
-  moved: number
-}
+export const consoleMoveResult = z.object({ moved: z.number().int() })
+export type ConsoleMoveResult = z.infer<typeof consoleMoveResult>
 
-export interface ConsoleAssignResult {
+export const consoleAssignResult = z.object({
   /** accounts whose agent changed (one already with that agent is left as it is) */
-  changed: number
+  changed: z.number().int(),
+})
+export type ConsoleAssignResult = z.infer<typeof consoleAssignResult>
+
+/** /sessionConsole: the supervisor's alone (agents and team leads are refused). */
+const master = { roles: Access.master, tags: ['session console'] } as const
+
+export const consoleEndpoints = {
+  overview: endpoint({
+    ...master,
+    method: 'GET',
+    path: ConsolePath.overview,
+    summary: 'Each agent with online state, counts and accounts; unallocated counts; every account',
+    response: consoleOverview,
+  }),
+  sessionPage: endpoint({
+    ...master,
+    method: 'POST',
+    path: ConsolePath.sessionPage,
+    summary: "Unallocated sessions, or one agent's (userId); keyset cursor",
+    body: consoleSessionPageBody,
+    response: sessionPage,
+  }),
+  sessionMove: endpoint({
+    ...master,
+    method: 'PUT',
+    path: ConsolePath.sessionMove,
+    summary: 'Hand sessions to an agent (all or none)',
+    body: consoleSessionMoveBody,
+    response: consoleMoveResult,
+  }),
+  accountAssign: endpoint({
+    ...master,
+    method: 'PUT',
+    path: ConsolePath.accountAssign,
+    summary: 'Assign WS accounts to an agent; their sessions not migrated elsewhere follow',
+    body: consoleAccountAssignBody,
+    response: consoleAssignResult,
+  }),
+  accountUnassign: endpoint({
+    ...master,
+    method: 'PUT',
+    path: ConsolePath.accountUnassign,
+    summary: 'Take WS accounts from their agent; their sessions become unallocated',
+    body: consoleAccountUnassignBody,
+    response: consoleAssignResult,
+  }),
 }

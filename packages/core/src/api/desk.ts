@@ -13,10 +13,12 @@ import { checkContactPhone, MATERIAL_LINK_MAX, MATERIAL_TEXT_MAX, MATERIAL_TITLE
  * desk's calls answer code 433 and its socket hears `desk.taken`. Calls without the header (pages
  * outside the desk, such as chat history) are not checked.
  *
- * Read-only: customerUserLeader may list, count, read the history, the detail and the media, but
- * not send or change anything (403).
+ * The team lead (customerUserLeader) has no desk: every desk call answers it 403, except the file
+ * of a message (`chatMedia`), which the chat history it reads shows.
  */
 export const DESK_ID_HEADER = 'desk-id'
+/** The calls the open desk adds its headers to (spec §6 "customer user" calls): every path under it. */
+export const DESK_CALLS_PREFIX = '/damai/customer/'
 
 /** Largest page of the session list and of the chat history. */
 export const SESSION_PAGE_MAX = 100
@@ -273,6 +275,13 @@ export type SendChatBody = z.infer<typeof sendChatBody>
 
 /** POST …/user/revokeChatMessage and …/user/resendChatMessage */
 export const messageIdBody = z.object({ messageId: id })
+
+/** POST …/user/editChatMessage: the new text of our own text or caption (WhatsApp's edit window) */
+export const editChatBody = z.object({
+  messageId: id,
+  text: z.string({ message: 'required' }).trim().min(1, 'required').max(CHAT_TEXT_MAX, 'tooLong'),
+})
+export type EditChatBody = z.infer<typeof editChatBody>
 
 const formInt = (min: number, max: number) => z.coerce.number({ message: 'invalid' }).int().min(min).max(max)
 

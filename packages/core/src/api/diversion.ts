@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
 import { BATCH_IDS_MAX } from '../messaging.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /**
  * Diversion links (/marketing/diversionLink and the public /s?c=<code>), the counter
@@ -134,42 +137,49 @@ export type DiversionPageBody = z.infer<typeof diversionPageBody>
 
 export const publicVisitQuery = z.object({ c: z.string().min(1).max(64) })
 
-export interface DiversionLinkAccountView {
-  accountId: number
-  phone: string | null
-  dailyCap: number
-}
+const int = z.number().int()
 
-export interface DiversionLinkView {
-  id: number
-  code: string
-  name: string
-  greeting: string
-  enabled: boolean
-  accounts: DiversionLinkAccountView[]
-  visits: number
-  newFans: number
-  createdAt: number
-}
+export const diversionLinkAccountView = z.object({
+  accountId: int,
+  phone: z.string().nullable(),
+  dailyCap: int,
+})
+export type DiversionLinkAccountView = z.infer<typeof diversionLinkAccountView>
 
-export interface DiversionLinkStats {
-  id: number
-  visits: number
+export const diversionLinkView = z.object({
+  id: int,
+  code: z.string(),
+  name: z.string(),
+  greeting: z.string(),
+  enabled: z.boolean(),
+  accounts: z.array(diversionLinkAccountView),
+  visits: int,
+  newFans: int,
+  createdAt: int,
+})
+export type DiversionLinkView = z.infer<typeof diversionLinkView>
+
+export const diversionLinkStats = z.object({
+  id: int,
+  visits: int,
   /** visits sent on to an account */
-  redirected: number
-  newFans: number
-  accounts: {
-    accountId: number
-    phone: string | null
-    status: string
-    dailyCap: number
-    /** visits today (the cap's day) */
-    today: number
-    visits: number
-    newFans: number
-  }[]
-  agents: { agentId: number | null; name: string; newFans: number }[]
-}
+  redirected: int,
+  newFans: int,
+  accounts: z.array(
+    z.object({
+      accountId: int,
+      phone: z.string().nullable(),
+      status: z.string(),
+      dailyCap: int,
+      /** visits today (the cap's day) */
+      today: int,
+      visits: int,
+      newFans: int,
+    }),
+  ),
+  agents: z.array(z.object({ agentId: int.nullable(), name: z.string(), newFans: int })),
+})
+export type DiversionLinkStats = z.infer<typeof diversionLinkStats>
 
 // ---- counter ------------------------------------------------------------------------------------
 
@@ -207,26 +217,28 @@ export const counterShareBody = z.object({
 export const counterRevokeBody = z.object({ id })
 export const publicCounterQuery = z.object({ c: z.string().min(8).max(64) })
 
-export interface CounterView {
-  id: number
-  name: string
-  accountIds: number[]
-  startAt: number
-  endAt: number
-  shareCode: string | null
-  shareExpiresAt: number | null
-  createdAt: number
-}
+export const counterView = z.object({
+  id: int,
+  name: z.string(),
+  accountIds: z.array(int),
+  startAt: int,
+  endAt: int,
+  shareCode: z.string().nullable(),
+  shareExpiresAt: int.nullable(),
+  createdAt: int,
+})
+export type CounterView = z.infer<typeof counterView>
 
 /** New fans (created within [startAt, endAt]) of the counter's accounts. */
-export interface CounterTally {
-  name: string
-  startAt: number
-  endAt: number
-  total: number
-  rows: { accountId: number; phone: string | null; count: number }[]
-  at: number
-}
+export const counterTally = z.object({
+  name: z.string(),
+  startAt: int,
+  endAt: int,
+  total: int,
+  rows: z.array(z.object({ accountId: int, phone: z.string().nullable(), count: int })),
+  at: int,
+})
+export type CounterTally = z.infer<typeof counterTally>
 
 // ---- marketing interaction ----------------------------------------------------------------------
 
@@ -237,20 +249,103 @@ export const interactionPageBody = z.object({
 })
 export type InteractionPageBody = z.infer<typeof interactionPageBody>
 
-export interface InteractionView {
-  id: number
-  sessionId: number
-  accountId: number
-  accountPhone: string | null
-  fanId: number | null
-  fanName: string
-  fanPhone: string | null
+export const interactionView = z.object({
+  id: int,
+  sessionId: int,
+  accountId: int,
+  accountPhone: z.string().nullable(),
+  fanId: int.nullable(),
+  fanName: z.string(),
+  fanPhone: z.string().nullable(),
   /** mass_send or auto_reply */
-  origin: string
-  repliedAt: number
-}
+  origin: z.string(),
+  repliedAt: int,
+})
+export type InteractionView = z.infer<typeof interactionView>
 
-export interface InteractionPage {
-  list: InteractionView[]
-  next: { repliedAt: number; id: number } | null
+export const interactionPage = z.object({
+  list: z.array(interactionView),
+  next: z.object({ repliedAt: int, id: int }).nullable(),
+})
+export type InteractionPage = z.infer<typeof interactionPage>
+
+// ---- endpoints ----------------------------------------------------------------------------------
+
+/** Links and counters are the supervisor's. */
+const master = { roles: Access.master } as const
+
+export const counterEndpoints = {
+  create: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'POST',
+    path: CounterPath.create,
+    summary: 'Create a counter',
+    body: counterBody,
+    response: counterView,
+  }),
+  update: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'PUT',
+    path: CounterPath.update,
+    summary: "Change a counter's accounts and window",
+    body: counterUpdateBody,
+    response: counterView,
+  }),
+  remove: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'DELETE',
+    path: CounterPath.remove,
+    summary: 'Delete a counter',
+    query: counterIdQuery,
+    response: z.null(),
+  }),
+  page: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'POST',
+    path: CounterPath.page,
+    summary: 'Counters, newest first',
+    body: counterPageBody,
+    response: pageOf(counterView),
+  }),
+  tally: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'GET',
+    path: CounterPath.tally,
+    summary: 'New fans per account in the window, now',
+    query: counterIdQuery,
+    response: counterTally,
+  }),
+  share: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'POST',
+    path: CounterPath.share,
+    summary: 'Share read-only behind a fresh code',
+    body: counterShareBody,
+    response: counterView,
+  }),
+  revoke: endpoint({
+    ...master,
+    tags: ['counter'],
+    method: 'PUT',
+    path: CounterPath.revoke,
+    summary: 'Revoke the share code',
+    body: counterRevokeBody,
+    response: z.null(),
+  }),
+  /** public, rate-limited by the server */
+  publicTally: endpoint({
+    roles: 'public',
+    tags: ['counter'],
+    method: 'GET',
+    path: CounterPath.publicTally,
+    summary: 'The tally behind a share code (no sign-in)',
+    query: publicCounterQuery,
+    response: counterTally,
+  }),
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
+import { endpoint } from './contract.js'
 
 /**
  * WS dynamics (/dynamicManage/index, the supervisor): WhatsApp status (story) posts from chosen
@@ -92,38 +95,80 @@ export const dynamicPageBody = z.object({
 export const dynamicIdQuery = z.object({ id: z.coerce.number().int().positive() })
 export const dynamicIdBody = z.object({ id })
 
-export interface DynamicCounts {
-  total: number
-  pending: number
-  posted: number
-  failed: number
-  cancelled: number
-  views: number
-}
+const int = z.number().int()
 
-export interface DynamicPostView {
-  id: number
-  kind: DynamicKind
-  text: string
-  backgroundColor: string | null
-  font: number | null
-  mediaId: number | null
-  scheduledAt: number
-  createdAt: number
-  counts: DynamicCounts
-}
+export const dynamicCounts = z.object({
+  total: int,
+  pending: int,
+  posted: int,
+  failed: int,
+  cancelled: int,
+  views: int,
+})
+export type DynamicCounts = z.infer<typeof dynamicCounts>
 
-export interface DynamicTargetView {
-  accountId: number
-  phone: string
-  state: DynamicTargetStateValue
-  reason: DynamicFailureValue | null
-  detail: string | null
-  audience: number
-  postedAt: number | null
-  viewers: { viewer: string; viewedAt: number }[]
-}
+export const dynamicPostView = z.object({
+  id: int,
+  kind: z.enum(DYNAMIC_KINDS),
+  text: z.string(),
+  backgroundColor: z.string().nullable(),
+  font: int.nullable(),
+  mediaId: int.nullable(),
+  scheduledAt: int,
+  createdAt: int,
+  counts: dynamicCounts,
+})
+export type DynamicPostView = z.infer<typeof dynamicPostView>
 
-export interface DynamicPostDetail extends DynamicPostView {
-  targets: DynamicTargetView[]
+export const dynamicTargetView = z.object({
+  accountId: int,
+  phone: z.string(),
+  state: z.enum(DynamicTargetState),
+  reason: z.enum(DynamicFailure).nullable(),
+  detail: z.string().nullable(),
+  audience: int,
+  postedAt: int.nullable(),
+  viewers: z.array(z.object({ viewer: z.string(), viewedAt: int })),
+})
+export type DynamicTargetView = z.infer<typeof dynamicTargetView>
+
+export const dynamicPostDetail = dynamicPostView.extend({ targets: z.array(dynamicTargetView) })
+export type DynamicPostDetail = z.infer<typeof dynamicPostDetail>
+
+/** WS dynamics are the supervisor's. */
+const master = { roles: Access.master, tags: ['dynamics'] } as const
+
+export const dynamicEndpoints = {
+  create: endpoint({
+    ...master,
+    method: 'POST',
+    path: DynamicPath.create,
+    summary: 'Post a status (text, image or video) from chosen accounts, now or at an appointment time',
+    body: dynamicCreateBody,
+    response: z.object({ id: int }),
+  }),
+  page: endpoint({
+    ...master,
+    method: 'POST',
+    path: DynamicPath.page,
+    summary: 'Status posts, newest first, with counts',
+    body: dynamicPageBody,
+    response: pageOf(dynamicPostView),
+  }),
+  detail: endpoint({
+    ...master,
+    method: 'GET',
+    path: DynamicPath.detail,
+    summary: 'A status post with each account’s result and viewers',
+    query: dynamicIdQuery,
+    response: dynamicPostDetail,
+  }),
+  cancel: endpoint({
+    ...master,
+    method: 'PUT',
+    path: DynamicPath.cancel,
+    summary: 'Cancel the accounts of a post that have not posted yet',
+    body: dynamicIdBody,
+    response: z.null(),
+  }),
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod'
-import type { AccountStateValue } from '../messaging.js'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
+import { AccountState, type AccountStateValue } from '../messaging.js'
+import { endpoint } from './contract.js'
 
 /**
  * Fan inheritance (product-decisions "Fan inheritance"): the fans of a WS account that is banned,
@@ -100,48 +103,90 @@ export const fanInheritPageBody = z.object({
 export type FanInheritPageBody = z.infer<typeof fanInheritPageBody>
 
 /** An account that may give its fans away, with how many valid fans it has. */
-export interface InheritSourceView {
-  id: number
-  phone: string | null
-  pushName: string
-  remark: string
-  status: AccountStateValue
-  state: InheritSourceStateValue
-  fanCount: number
-}
+export const inheritSourceView = z.object({
+  id: z.number().int(),
+  phone: z.string().nullable(),
+  pushName: z.string(),
+  remark: z.string(),
+  status: z.enum(AccountState),
+  state: z.enum(InheritSourceState),
+  fanCount: z.number().int(),
+})
+export type InheritSourceView = z.infer<typeof inheritSourceView>
 
 /** A fan of a source account, as the picker shows it. */
-export interface InheritFanView {
-  id: number
-  title: string
-  phone: string | null
-  remark: string
-  labels: string[]
-}
+export const inheritFanView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  phone: z.string().nullable(),
+  remark: z.string(),
+  labels: z.array(z.string()),
+})
+export type InheritFanView = z.infer<typeof inheritFanView>
 
-export interface InheritFanPage {
-  list: InheritFanView[]
+export const inheritFanPage = z.object({
+  list: z.array(inheritFanView),
   /** the `afterId` of the next page; null on the last */
-  nextAfterId: number | null
-}
+  nextAfterId: z.number().int().nullable(),
+})
+export type InheritFanPage = z.infer<typeof inheritFanPage>
 
 /** One hand-over: who, when, from, to, how chosen, what came of it. */
-export interface FanInheritanceView {
-  id: number
-  fromAccountId: number
-  fromPhone: string | null
-  toAccountId: number
-  toPhone: string | null
-  mode: InheritModeValue
+export const fanInheritanceView = z.object({
+  id: z.number().int(),
+  fromAccountId: z.number().int(),
+  fromPhone: z.string().nullable(),
+  toAccountId: z.number().int(),
+  toPhone: z.string().nullable(),
+  mode: z.enum(InheritMode),
   /** the labels of a `label` hand-over, as named at the time */
-  labelNames: string[]
+  labelNames: z.array(z.string()),
   /** fans copied onto the receiving account */
-  moved: number
+  moved: z.number().int(),
   /** fans already on the receiving account: flagged repeat, not copied */
-  repeat: number
-  status: InheritStatusValue
-  createdBy: number
-  createdByName: string
-  createdAt: number
-  finishedAt: number | null
+  repeat: z.number().int(),
+  status: z.enum(InheritStatus),
+  createdBy: z.number().int(),
+  createdByName: z.string(),
+  createdAt: z.number(),
+  finishedAt: z.number().nullable(),
+})
+export type FanInheritanceView = z.infer<typeof fanInheritanceView>
+
+/** Fan inheritance: the supervisor hands a lost account's fans to another account of the tenant. */
+const master = { roles: Access.master, tags: ['fan inheritance'] } as const
+const base = '/damai/customer/fanInheritance'
+
+export const fanInheritanceEndpoints = {
+  sources: endpoint({
+    ...master,
+    method: 'GET',
+    path: `${base}/sources`,
+    summary: 'Accounts that may hand their fans over (banned, logged out, deleted)',
+    response: z.object({ list: z.array(inheritSourceView) }),
+  }),
+  fans: endpoint({
+    ...master,
+    method: 'POST',
+    path: `${base}/fans`,
+    summary: "A page of a source account's valid fans, by id",
+    body: inheritFansBody,
+    response: inheritFanPage,
+  }),
+  inherit: endpoint({
+    ...master,
+    method: 'POST',
+    path: base,
+    summary: 'Hand fans (chosen one by one, by label, or all) to another account; repeats are flagged',
+    body: fanInheritBody,
+    response: fanInheritanceView,
+  }),
+  page: endpoint({
+    ...master,
+    method: 'POST',
+    path: `${base}/page`,
+    summary: 'Records of hand-overs, newest first',
+    body: fanInheritPageBody,
+    response: pageOf(fanInheritanceView),
+  }),
 }

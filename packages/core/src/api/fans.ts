@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import type { LanguageCode } from '../constants.js'
 import { BATCH_IDS_MAX, FanSource, type FanSourceValue } from '../messaging.js'
-import { type FanLabelView, LABELS_PER_ACTION_MAX } from './labels.js'
+import { endpoint, fileResponse } from './contract.js'
+import { fanLabelView, LABELS_PER_ACTION_MAX } from './labels.js'
 
 /**
  * The customers list: the supervisor's /fansManage/list (the whole tenant) and the desk's "my
@@ -131,59 +133,67 @@ export type FanImportBody = z.infer<typeof fanImportBody>
 // ---- answers ----
 
 /** A row of the list. */
-export interface FanView {
-  id: number
-  nickname: string
+export const fanView = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
   /** the name the customer gave themselves on WhatsApp */
-  pushName: string
-  remark: string
+  pushName: z.string(),
+  remark: z.string(),
   /** digits; null while only the customer's hidden id is known */
-  phone: string | null
+  phone: z.string().nullable(),
   /** the phone's last four digits ('' without a phone) */
-  phoneTail: string
-  accountId: number
-  accountPhone: string | null
-  accountGroupId: number | null
-  accountGroupName: string | null
-  source: FanSourceValue
-  labels: FanLabelView[]
+  phoneTail: z.string(),
+  /** WhatsApp's hidden id of the customer (`…@lid`), null when not known */
+  lid: z.string().nullable(),
+  /** WhatsApp left the phone out: only the hidden id is known (shown as "number hidden by WhatsApp") */
+  phoneHidden: z.boolean(),
+  accountId: z.number().int(),
+  accountPhone: z.string().nullable(),
+  accountGroupId: z.number().int().nullable(),
+  accountGroupName: z.string().nullable(),
+  source: z.enum(FanSource),
+  labels: z.array(fanLabelView),
   /** the same phone is a fan of another account of the tenant */
-  repeat: boolean
+  repeat: z.boolean(),
   /** copied here from a lost account by a fan inheritance */
-  inherited: boolean
-  invalid: boolean
-  massSendEnabled: boolean
+  inherited: z.boolean(),
+  invalid: z.boolean(),
+  massSendEnabled: z.boolean(),
   /** ISO region code, '' when unknown */
-  country: string
-  createdAt: number
+  country: z.string(),
+  createdAt: z.number(),
   /** the session's last activity; null without a session */
-  lastMessageAt: number | null
+  lastMessageAt: z.number().nullable(),
   /** the fan's session (one per account and fan), null when none */
-  sessionId: number | null
-}
+  sessionId: z.number().int().nullable(),
+})
+export type FanView = z.infer<typeof fanView>
 
-export interface FanPage {
-  list: FanView[]
+export const fanPage = z.object({
+  list: z.array(fanView),
   /** null on the last page */
-  nextCursor: string | null
-}
+  nextCursor: z.string().nullable(),
+})
+export type FanPage = z.infer<typeof fanPage>
 
 /** A session of a fan, as the detail drawer shows it. */
-export interface FanSessionView {
-  id: number
-  accountId: number
-  accountPhone: string | null
+export const fanSessionView = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  accountPhone: z.string().nullable(),
   /** the agent it is with: migrated to, else the account's; null when unallocated */
-  agentUserId: number | null
-  lastActivityAt: number
-  invalid: boolean
-}
+  agentUserId: z.number().int().nullable(),
+  lastActivityAt: z.number(),
+  invalid: z.boolean(),
+})
+export type FanSessionView = z.infer<typeof fanSessionView>
 
-export interface FanDetail {
-  fan: FanView
-  jid: string
-  sessions: FanSessionView[]
-}
+export const fanDetail = z.object({
+  fan: fanView,
+  jid: z.string(),
+  sessions: z.array(fanSessionView),
+})
+export type FanDetail = z.infer<typeof fanDetail>
 
 /** How a batch went for one fan of the caller's scope. */
 export const FanBatchOutcome = {
@@ -193,19 +203,20 @@ export const FanBatchOutcome = {
 } as const
 export type FanBatchOutcomeValue = (typeof FanBatchOutcome)[keyof typeof FanBatchOutcome]
 
-export interface FanBatchResult {
+export const fanBatchResult = z.object({
   /** fans the batch reached (chosen and found, or matching the filter) */
-  matched: number
+  matched: z.number().int(),
   /** fans changed (labels: fan–label links made or removed) */
-  changed: number
+  changed: z.number().int(),
   /**
    * chosen ids that are no fans of the caller's scope (another tenant's, or outside an agent's
    * sessions): only counted, never named back
    */
-  notFound: number
+  notFound: z.number().int(),
   /** per chosen fan found, in the order given; empty for a batch over a filter */
-  items: { fanId: number; outcome: FanBatchOutcomeValue }[]
-}
+  items: z.array(z.object({ fanId: z.number().int(), outcome: z.enum(FanBatchOutcome) })),
+})
+export type FanBatchResult = z.infer<typeof fanBatchResult>
 
 /** What became of one import line. */
 export const FanImportOutcome = {
@@ -216,19 +227,19 @@ export const FanImportOutcome = {
 } as const
 export type FanImportOutcomeValue = (typeof FanImportOutcome)[keyof typeof FanImportOutcome]
 
-export interface FanImportLine {
+export const fanImportLine = z.object({
   /** the line as sent */
-  line: string
+  line: z.string(),
   /** its digits ('' when it has none) */
-  phone: string
-  outcome: FanImportOutcomeValue
+  phone: z.string(),
+  outcome: z.enum(FanImportOutcome),
   /** the fan added or already there */
-  fanId: number | null
-}
+  fanId: z.number().int().nullable(),
+})
+export type FanImportLine = z.infer<typeof fanImportLine>
 
-export interface FanImportResult {
-  items: FanImportLine[]
-}
+export const fanImportResult = z.object({ items: z.array(fanImportLine) })
+export type FanImportResult = z.infer<typeof fanImportResult>
 
 // ---- export ----
 
@@ -250,6 +261,7 @@ export const FAN_EXPORT_COLUMNS = {
     '国家/地区',
     '添加时间',
     '最后消息时间',
+    'WhatsApp 隐藏 ID',
   ],
   en: [
     'Nickname',
@@ -267,6 +279,7 @@ export const FAN_EXPORT_COLUMNS = {
     'Country/region',
     'Added',
     'Last message',
+    'WhatsApp hidden ID',
   ],
 } as const satisfies Record<LanguageCode, readonly string[]>
 
@@ -292,3 +305,20 @@ export const FAN_EXPORT_WORDS = {
 
 /** The last four digits of a phone ('' without one). */
 export const phoneTail = (phone: string | null | undefined): string => (phone ? phone.slice(-4) : '')
+
+/**
+ * Whether a customer's address is WhatsApp's hidden id (`…@lid`): WhatsApp left the phone out,
+ * and screens show "number hidden by WhatsApp" where the phone would be.
+ */
+export const isHiddenAddress = (jid: string | null | undefined): boolean => !!jid && jid.endsWith('@lid')
+
+/**
+ * How a customer is named: nickname, WhatsApp name, phone; '' for one known only by its hidden
+ * id, which screens name with the hidden-number label instead of the id.
+ */
+export const customerTitle = (f: {
+  nickname: string | null
+  pushName: string | null
+  phone: string | null
+  jid: string | null
+}): string => f.nickname || f.pushName || f.phone || (isHiddenAddress(f.jid) ? '' : (f.jid ?? ''))

@@ -1,12 +1,15 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { SESSION_PHONE_MAX, SESSION_PHONE_MIN } from '../constants.js'
+import { pageOf } from '../errors.js'
+import { endpoint } from './contract.js'
 
 /**
  * Group chats on the desk (spec §3 "Group chat", §4, §5 join-group links, §6 owner/admin rule).
  * Routes under /damai/customer/group; every call names the group by its desk session
  * (`sessionId`), so the desk's scope applies: a supervisor sees the tenant's groups, an agent
- * those of their sessions (also when a supervisor acts as them with `customer-user-id`), a team
- * lead (customerUserLeader) reads only.
+ * those of their sessions (also when a supervisor acts as them with `customer-user-id`); the team
+ * lead (customerUserLeader) has no desk and is refused (403).
  *
  * Changes go to WhatsApp through the account that is in the group and are asynchronous: the call
  * answers `submitted` and the stored group follows when WhatsApp confirms; the socket event
@@ -153,119 +156,218 @@ export const systemGroupsBody = z.object({ show: z.boolean({ message: 'invalid' 
 
 // ---- answers ----
 
-export interface GroupCan {
+export const groupCan = z.object({
   /** add, remove, promote, demote */
-  manageMembers: boolean
+  manageMembers: z.boolean(),
   /** subject and description */
-  editInfo: boolean
+  editInfo: z.boolean(),
   /** edit permission and announcement group */
-  editSettings: boolean
+  editSettings: z.boolean(),
   /** get and reset the invite link */
-  link: boolean
+  link: z.boolean(),
   /** the tenant's note and nickname */
-  remark: boolean
-}
+  remark: z.boolean(),
+})
+export type GroupCan = z.infer<typeof groupCan>
 
-export interface GroupInfoView {
-  sessionId: number
-  groupChatId: number
-  jid: string
-  accountId: number
-  accountPhone: string | null
-  subject: string
-  description: string
-  memberCount: number
-  adminCount: number
-  announce: boolean
-  editPermission: GroupEditPermissionValue
+export const groupInfoView = z.object({
+  sessionId: z.number().int(),
+  groupChatId: z.number().int(),
+  jid: z.string(),
+  accountId: z.number().int(),
+  accountPhone: z.string().nullable(),
+  subject: z.string(),
+  description: z.string(),
+  memberCount: z.number().int(),
+  adminCount: z.number().int(),
+  announce: z.boolean(),
+  editPermission: z.enum(GroupEditPermission),
   /** the last invite link read from WhatsApp; null until an owner/admin gets it */
-  inviteLink: string | null
+  inviteLink: z.string().nullable(),
   /** PNG data URL of the invite link's QR code; null without a link */
-  inviteQr: string | null
-  note: string
-  nickname: string
-  system: boolean
+  inviteQr: z.string().nullable(),
+  note: z.string(),
+  nickname: z.string(),
+  system: z.boolean(),
   /** our account's role; null when it is no longer in the group */
-  ourRole: GroupRoleValue | null
-  can: GroupCan
-  updatedAt: number
-}
+  ourRole: z.enum(GroupRole).nullable(),
+  can: groupCan,
+  updatedAt: z.number(),
+})
+export type GroupInfoView = z.infer<typeof groupInfoView>
 
-export interface GroupMemberView {
-  jid: string
-  phone: string | null
+export const groupMemberView = z.object({
+  jid: z.string(),
+  phone: z.string().nullable(),
   /** the customer's nickname or WhatsApp name when the account knows them, else '' */
-  name: string
-  role: GroupRoleValue
+  name: z.string(),
+  role: z.enum(GroupRole),
   /** our own account */
-  isSelf: boolean
-}
+  isSelf: z.boolean(),
+})
+export type GroupMemberView = z.infer<typeof groupMemberView>
 
-export interface GroupMemberPage {
-  list: GroupMemberView[]
-  total: number
-}
+export const groupMemberPage = pageOf(groupMemberView)
+export type GroupMemberPage = z.infer<typeof groupMemberPage>
 
 /**
  * Per member: ok (submitted), invalid (not a phone or member address; not sent), alreadyMember,
  * notMember, notOnWhatsApp, notAllowed (privacy settings, or the owner), failed.
  */
-export type GroupMemberResultStatus =
-  | 'ok'
-  | 'invalid'
-  | 'alreadyMember'
-  | 'notMember'
-  | 'notOnWhatsApp'
-  | 'notAllowed'
-  | 'failed'
+export const GROUP_MEMBER_RESULT_STATUSES = [
+  'ok',
+  'invalid',
+  'alreadyMember',
+  'notMember',
+  'notOnWhatsApp',
+  'notAllowed',
+  'failed',
+] as const
+export type GroupMemberResultStatus = (typeof GROUP_MEMBER_RESULT_STATUSES)[number]
 
-export interface GroupMemberResult {
-  input: string
-  jid: string | null
-  status: GroupMemberResultStatus
-}
+export const groupMemberResult = z.object({
+  input: z.string(),
+  jid: z.string().nullable(),
+  status: z.enum(GROUP_MEMBER_RESULT_STATUSES),
+})
+export type GroupMemberResult = z.infer<typeof groupMemberResult>
 
-export interface GroupMemberActionResult {
+export const groupMemberActionResult = z.object({
   /** at least one member was submitted to WhatsApp: the list follows when it confirms */
-  submitted: boolean
-  results: GroupMemberResult[]
-}
+  submitted: z.boolean(),
+  results: z.array(groupMemberResult),
+})
+export type GroupMemberActionResult = z.infer<typeof groupMemberActionResult>
 
-export interface GroupSubmitResult {
-  submitted: true
-}
+export const groupSubmitResult = z.object({ submitted: z.literal(true) })
+export type GroupSubmitResult = z.infer<typeof groupSubmitResult>
 
-export interface GroupLinkView {
-  link: string
-  qrDataUrl: string
-}
+export const groupLinkView = z.object({ link: z.string(), qrDataUrl: z.string() })
+export type GroupLinkView = z.infer<typeof groupLinkView>
 
 /** Per line: joined, invalid (not a link; not sent), notFound (invalid or revoked link), duplicate (same group twice), failed. */
-export type GroupJoinStatus = 'joined' | 'invalid' | 'notFound' | 'duplicate' | 'failed'
+export const GROUP_JOIN_STATUSES = ['joined', 'invalid', 'notFound', 'duplicate', 'failed'] as const
+export type GroupJoinStatus = (typeof GROUP_JOIN_STATUSES)[number]
 
-export interface GroupJoinLineResult {
+export const groupJoinLineResult = z.object({
   /** 1-based line of the submitted links */
-  line: number
-  link: string
-  status: GroupJoinStatus
-  groupJid: string | null
-  subject: string | null
+  line: z.number().int(),
+  link: z.string(),
+  status: z.enum(GROUP_JOIN_STATUSES),
+  groupJid: z.string().nullable(),
+  subject: z.string().nullable(),
   /** the desk session of the group chat when joined */
-  sessionId: number | null
-}
+  sessionId: z.number().int().nullable(),
+})
+export type GroupJoinLineResult = z.infer<typeof groupJoinLineResult>
 
-export interface GroupJoinResult {
-  joined: number
-  results: GroupJoinLineResult[]
-}
+export const groupJoinResult = z.object({
+  joined: z.number().int(),
+  results: z.array(groupJoinLineResult),
+})
+export type GroupJoinResult = z.infer<typeof groupJoinResult>
 
 /** A WS account the caller may join groups with. */
-export interface GroupAccountView {
-  id: number
-  phone: string | null
-  online: boolean
-}
+export const groupAccountView = z.object({
+  id: z.number().int(),
+  phone: z.string().nullable(),
+  online: z.boolean(),
+})
+export type GroupAccountView = z.infer<typeof groupAccountView>
 
-export interface SystemGroupsView {
-  show: boolean
+export const systemGroupsView = z.object({ show: z.boolean() })
+export type SystemGroupsView = z.infer<typeof systemGroupsView>
+
+/** The desk's roles (the supervisor and agents) read and change group chats; the team lead has no desk. */
+const desk = { roles: Access.desk, tags: ['group'] } as const
+const base = '/damai/customer/group'
+
+/** Group chats of desk sessions; calls take `desk-id` and `customer-user-id` like every desk call. */
+export const groupEndpoints = {
+  info: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/info`,
+    summary: "A group session's group; refresh reads it from WhatsApp",
+    body: groupInfoBody,
+    response: groupInfoView,
+  }),
+  update: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: `${base}/info`,
+    summary: 'Submit subject, description, edit permission or announcement group to WhatsApp',
+    body: groupUpdateBody,
+    response: groupSubmitResult,
+  }),
+  members: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/members`,
+    summary: 'A page of members with roles (owner, admins, members)',
+    body: groupMembersBody,
+    response: groupMemberPage,
+  }),
+  memberAction: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/members/action`,
+    summary: 'Add, remove, promote or demote members (owner/admin); per-member results',
+    body: groupMemberActionBody,
+    response: groupMemberActionResult,
+  }),
+  link: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/link`,
+    summary: 'The invite link and its QR code (owner/admin)',
+    body: groupLinkBody,
+    response: groupLinkView,
+  }),
+  resetLink: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: `${base}/link/reset`,
+    summary: 'A new invite link; the old one stops working (owner/admin)',
+    body: groupLinkBody,
+    response: groupLinkView,
+  }),
+  remark: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: `${base}/remark`,
+    summary: "The tenant's note and nickname of the group",
+    body: groupRemarkBody,
+    response: z.null(),
+  }),
+  accounts: endpoint({
+    ...desk,
+    method: 'GET',
+    path: `${base}/accounts`,
+    summary: 'The WS accounts the caller may join groups with',
+    response: z.object({ list: z.array(groupAccountView) }),
+  }),
+  join: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/join`,
+    summary: 'Join groups by invite links (at most 20); per-line results',
+    body: groupJoinBody,
+    response: groupJoinResult,
+  }),
+  systemGroups: endpoint({
+    ...desk,
+    method: 'GET',
+    path: `${base}/systemGroups`,
+    summary: "Whether the caller's desk lists system groups",
+    response: systemGroupsView,
+  }),
+  setSystemGroups: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: `${base}/systemGroups`,
+    summary: 'Show or hide system groups on the desk',
+    body: systemGroupsBody,
+    response: systemGroupsView,
+  }),
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { LABEL_NAME_MAX } from '../constants.js'
+import { pageOf } from '../errors.js'
 import { BATCH_IDS_MAX } from '../messaging.js'
 import { checkLabelName } from '../validation.js'
+import { endpoint } from './contract.js'
 
 /** Labels given in one labelling action. */
 export const LABELS_PER_ACTION_MAX = 50
@@ -47,21 +50,100 @@ export const fanLabelsSetBody = z.object({
 /** GET /damai/customer/label/fan?fanId= */
 export const fanIdQuery = z.object({ fanId: z.coerce.number().int().positive() })
 
-export interface LabelView {
-  id: number
-  name: string
+/** A label with the number of the tenant's fans carrying it. */
+export const labelView = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** fans of the tenant carrying the label */
-  fanCount: number
-  createdAt: number
-}
+  fanCount: z.number().int(),
+  createdAt: z.number().int(),
+})
+export type LabelView = z.infer<typeof labelView>
 
 /** A label as shown on a fan. */
-export interface FanLabelView {
-  id: number
-  name: string
-}
+export const fanLabelView = z.object({ id: z.number().int(), name: z.string() })
+export type FanLabelView = z.infer<typeof fanLabelView>
 
-export interface FanLabelsChange {
+export const fanLabelsChange = z.object({
   /** fan–label links made or removed (links that already were as asked are not counted) */
-  changed: number
+  changed: z.number().int(),
+})
+export type FanLabelsChange = z.infer<typeof fanLabelsChange>
+
+/** Labels are the desk's: the supervisor and agents read and change them; the team lead has no desk. */
+const desk = { roles: Access.desk, tags: ['label'] } as const
+const base = '/damai/customer/label'
+
+export const labelEndpoints = {
+  page: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/page`,
+    summary: 'A page of labels (newest first) with fan counts; name search',
+    body: labelPageBody,
+    response: pageOf(labelView),
+  }),
+  list: endpoint({
+    ...desk,
+    method: 'GET',
+    path: `${base}/list`,
+    summary: 'Every label of the tenant with fan counts',
+    response: z.object({ list: z.array(labelView) }),
+  }),
+  create: endpoint({
+    ...desk,
+    method: 'POST',
+    path: base,
+    summary: 'Create a label (no spaces, 2–20, unique ignoring case)',
+    body: labelCreateBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  rename: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: base,
+    summary: 'Rename a label',
+    body: labelRenameBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...desk,
+    method: 'DELETE',
+    path: base,
+    summary: 'Delete a label; it leaves every fan',
+    query: labelIdQuery,
+    response: z.object({ unlinkedFans: z.number().int() }),
+  }),
+  ofFan: endpoint({
+    ...desk,
+    method: 'GET',
+    path: `${base}/fan`,
+    summary: "A fan's labels (an agent: fans of their sessions)",
+    query: fanIdQuery,
+    response: z.object({ list: z.array(fanLabelView) }),
+  }),
+  setOnFan: endpoint({
+    ...desk,
+    method: 'PUT',
+    path: `${base}/fan`,
+    summary: 'Exactly these labels on one fan (empty clears)',
+    body: fanLabelsSetBody,
+    response: fanLabelsChange,
+  }),
+  addToFans: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/fan/add`,
+    summary: 'Put labels on fans (batch, all or nothing)',
+    body: fanLabelsBatchBody,
+    response: fanLabelsChange,
+  }),
+  removeFromFans: endpoint({
+    ...desk,
+    method: 'POST',
+    path: `${base}/fan/remove`,
+    summary: 'Take labels off fans (batch, all or nothing)',
+    body: fanLabelsBatchBody,
+    response: fanLabelsChange,
+  }),
 }

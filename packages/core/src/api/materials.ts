@@ -1,7 +1,10 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { CONTACT_CARD_PHONE_MIN, GROUP_NAME_MAX } from '../constants.js'
+import { pageOf } from '../errors.js'
 import { BATCH_IDS_MAX } from '../messaging.js'
 import { checkGroupName } from '../validation.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /** Material limits of spec §5 "Material". */
 export const MATERIAL_NAME_MAX = 20
@@ -233,51 +236,105 @@ export const materialUploadFields = z.object({
 export const materialGroupCreateBody = z.object({ ownerType, name: materialGroupName })
 export const materialGroupUpdateBody = z.object({ id, name: materialGroupName })
 
-export interface MaterialMediaView {
-  id: number
-  mime: string
-  size: number
-}
+export const materialMediaView = z.object({
+  id: z.number().int(),
+  mime: z.string(),
+  size: z.number().int(),
+})
+export type MaterialMediaView = z.infer<typeof materialMediaView>
+
+const ownerTypeView = z.union([z.literal(MaterialOwnerType.public), z.literal(MaterialOwnerType.personal)])
 
 /** A material as the library pages and the composer's picker see it. */
-export interface MaterialView {
-  id: number
-  ownerType: MaterialOwnerTypeValue
+export const materialView = z.object({
+  id: z.number().int(),
+  ownerType: ownerTypeView,
   /** the agent whose personal library holds it; null for the public library */
-  ownerUserId: number | null
-  usage: MaterialUsageValue
-  type: MaterialTypeValue
-  name: string
-  groupId: number | null
-  groupName: string | null
-  enabled: boolean
-  content: MaterialContent
-  media: MaterialMediaView | null
-  createdBy: number
-  createdAt: number
-  updatedAt: number
+  ownerUserId: z.number().int().nullable(),
+  usage: z.enum(MaterialUsage),
+  type: z.enum(MaterialType),
+  name: z.string(),
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  enabled: z.boolean(),
+  content: materialContent,
+  media: materialMediaView.nullable(),
+  createdBy: z.number().int(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
   /** what the caller may do with it */
-  can: { edit: boolean; delete: boolean }
-}
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+})
+export type MaterialView = z.infer<typeof materialView>
 
-export interface MaterialGroupView {
-  id: number
-  ownerType: MaterialOwnerTypeValue
-  name: string
-  materialCount: number
-  createdAt: number
-}
+export const materialGroupView = z.object({
+  id: z.number().int(),
+  ownerType: ownerTypeView,
+  name: z.string(),
+  materialCount: z.number().int(),
+  createdAt: z.number(),
+})
+export type MaterialGroupView = z.infer<typeof materialGroupView>
 
-export interface MaterialUploadResult {
-  mediaId: number
-  mime: string
-  size: number
-  fileName: string
-  width: number | null
-  height: number | null
-}
+export const materialUploadResult = z.object({
+  mediaId: z.number().int(),
+  mime: z.string(),
+  size: z.number().int(),
+  fileName: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+})
+export type MaterialUploadResult = z.infer<typeof materialUploadResult>
 
-export interface MaterialTypeCount {
-  type: MaterialTypeValue
-  count: number
+export const materialTypeCount = z.object({
+  type: z.enum(MaterialType),
+  count: z.number().int(),
+})
+export type MaterialTypeCount = z.infer<typeof materialTypeCount>
+
+/**
+ * The supervisor and agents read the public library and keep a personal one; only the supervisor
+ * changes the public library (checked on the server). The team lead has none: it reads the chat
+ * history and home only. A supervisor at the desk as an agent (customer-user-id) works on that
+ * agent's personal library.
+ */
+const desk = { roles: Access.desk, tags: ['material'] } as const
+
+/** Groups of the material libraries: the supervisor's and agents' (the team lead has no materials). */
+const groups = { roles: Access.desk, tags: ['materialGroup'] } as const
+const groupBase = '/damai/customer/materialGroup'
+
+export const materialGroupEndpoints = {
+  list: endpoint({
+    ...groups,
+    method: 'GET',
+    path: `${groupBase}/list`,
+    summary: 'Groups of a library (ownerType 1 public, 2 personal) with material counts',
+    query: materialLibraryQuery,
+    response: z.object({ list: z.array(materialGroupView) }),
+  }),
+  create: endpoint({
+    ...groups,
+    method: 'POST',
+    path: groupBase,
+    summary: 'Create a material group',
+    body: materialGroupCreateBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  rename: endpoint({
+    ...groups,
+    method: 'PUT',
+    path: groupBase,
+    summary: 'Rename a material group',
+    body: materialGroupUpdateBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...groups,
+    method: 'DELETE',
+    path: groupBase,
+    summary: 'Delete an empty material group',
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    response: z.null(),
+  }),
 }

@@ -1,6 +1,15 @@
 import { z } from 'zod'
-import { type AccountStateValue, BATCH_IDS_MAX } from '../messaging.js'
-import { HISTORY_KEYWORD_MAX, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, historyCursor } from './chat-history.js'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
+import { ACCOUNT_STATES, BATCH_IDS_MAX } from '../messaging.js'
+import {
+  HISTORY_KEYWORD_MAX,
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  historyCursor,
+  historySearchPage,
+} from './chat-history.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /**
  * The number-merchant interface: codes a supervisor issues so a number supplier links WhatsApp
@@ -69,7 +78,7 @@ export type MerchantHistoryBody = z.infer<typeof merchantHistoryBody>
 
 export const merchantPublicQuery = z.object({ c: merchantCodeParam })
 
-/** The code travels in the query (`?c=`) of every public call: the rate limit counts per code and address. */
+/** The code travels in the query (`?c=`) of every public call: a link and its progress are counted per code and address. */
 export const merchantPublicLinkBody = z.object({
   phone: z.string({ message: 'phone.required' }).trim().min(1, 'phone.required').max(40, 'phone.invalid'),
 })
@@ -102,51 +111,59 @@ export function merchantCodeState(
   return MerchantCodeState.active
 }
 
-export interface MerchantCodeView {
-  id: number
-  code: string
-  name: string
-  quota: number
-  /** numbers linked through it */
-  linked: number
-  expiresAt: number | null
-  revokedAt: number | null
-  state: MerchantCodeStateValue
-  createdAt: number
-}
+const int = z.number().int()
+const accountState = z.enum(ACCOUNT_STATES)
 
-export interface MerchantAccountView {
-  accountId: number
-  phone: string
-  status: AccountStateValue
+export const merchantCodeView = z.object({
+  id: int,
+  code: z.string(),
+  name: z.string(),
+  quota: int,
+  /** numbers linked through it */
+  linked: int,
+  expiresAt: int.nullable(),
+  revokedAt: int.nullable(),
+  state: z.enum([MerchantCodeState.active, MerchantCodeState.expired, MerchantCodeState.revoked]),
+  createdAt: int,
+})
+export type MerchantCodeView = z.infer<typeof merchantCodeView>
+
+export const merchantAccountView = z.object({
+  accountId: int,
+  phone: z.string(),
+  status: accountState,
   /** the account was removed from the tenant since */
-  deleted: boolean
-  linkedAt: number
-}
+  deleted: z.boolean(),
+  linkedAt: int,
+})
+export type MerchantAccountView = z.infer<typeof merchantAccountView>
 
 /** What the public pages know of a code: never the tenant. */
-export interface MerchantPublicInfo {
-  name: string
-  quota: number
-  linked: number
-  expiresAt: number | null
-  accounts: { accountId: number; phone: string; status: AccountStateValue }[]
-}
+export const merchantPublicInfo = z.object({
+  name: z.string(),
+  quota: int,
+  linked: int,
+  expiresAt: int.nullable(),
+  accounts: z.array(z.object({ accountId: int, phone: z.string(), status: accountState })),
+})
+export type MerchantPublicInfo = z.infer<typeof merchantPublicInfo>
 
-export interface MerchantLinkResult {
-  accountId: number
+export const merchantLinkResult = z.object({
+  accountId: int,
   /** the pairing code to type on the phone; null when WhatsApp has not given it yet (poll the status) */
-  code: string | null
-}
+  code: z.string().nullable(),
+})
+export type MerchantLinkResult = z.infer<typeof merchantLinkResult>
 
-export interface MerchantLinkStatus {
-  accountId: number
+export const merchantLinkStatus = z.object({
+  accountId: int,
   /** the gateway's login state ('awaiting_pairing_code', 'open', …, or 'none') */
-  state: string
-  accountStatus: AccountStateValue
-  code?: string
-  error?: string
-}
+  state: z.string(),
+  accountStatus: accountState,
+  code: z.string().optional(),
+  error: z.string().optional(),
+})
+export type MerchantLinkStatus = z.infer<typeof merchantLinkStatus>
 
 /** The batch of ids a merchant action takes at most. */
 export const MERCHANT_BATCH_MAX = BATCH_IDS_MAX
@@ -173,19 +190,140 @@ export const profileListBody = z.object({ accountIds: z.array(id).max(BATCH_IDS_
 export const profilePictureQuery = z.object({ accountId: z.coerce.number().int().positive() })
 
 /** One account's outcome: code 0, or the error code with its message. */
-export interface ProfileApplyResult {
-  accountId: number
-  phone: string | null
-  code: number
-  msg: string
-}
+export const profileApplyResult = z.object({
+  accountId: int,
+  phone: z.string().nullable(),
+  code: int,
+  msg: z.string(),
+})
+export type ProfileApplyResult = z.infer<typeof profileApplyResult>
 
-export interface AccountProfileView {
-  accountId: number
+export const accountProfileView = z.object({
+  accountId: int,
   /** the profile name last set from here, else the name WhatsApp reports */
-  name: string | null
+  name: z.string().nullable(),
   /** a picture was set from here: GET ProfilePath.picture?accountId= serves it */
-  hasPicture: boolean
+  hasPicture: z.boolean(),
   /** ISO 3166 country of the proxy's exit address; null without a proxy or when unknown */
-  ipArea: string | null
+  ipArea: z.string().nullable(),
+})
+export type AccountProfileView = z.infer<typeof accountProfileView>
+
+// ---- endpoints ----
+
+const tags = ['merchants'] as const
+/** The codes and the account profiles are the supervisor's. */
+const master = { roles: Access.master, tags } as const
+/** The supplier's public pages: no sign-in, the code (`?c=`) is the key. */
+const open = { roles: 'public', tags } as const
+const M = MerchantPath
+
+export const merchantEndpoints = {
+  page: endpoint({
+    ...master,
+    method: 'POST',
+    path: M.page,
+    summary: 'Merchant codes of the tenant, newest first',
+    body: merchantCodePageBody,
+    response: pageOf(merchantCodeView),
+  }),
+  create: endpoint({
+    ...master,
+    method: 'POST',
+    path: M.create,
+    summary: 'Issue a merchant code',
+    body: merchantCodeCreateBody,
+    response: merchantCodeView,
+  }),
+  update: endpoint({
+    ...master,
+    method: 'PUT',
+    path: M.update,
+    summary: "Change a code's name, quota or expiry",
+    body: merchantCodeUpdateBody,
+    response: z.null(),
+  }),
+  revoke: endpoint({
+    ...master,
+    method: 'PUT',
+    path: M.revoke,
+    summary: 'Revoke a merchant code',
+    body: merchantCodeIdBody,
+    response: z.null(),
+  }),
+  accounts: endpoint({
+    ...master,
+    method: 'GET',
+    path: M.accounts,
+    summary: 'The numbers linked through a code, with status',
+    query: merchantCodeIdQuery,
+    response: z.object({ list: z.array(merchantAccountView) }),
+  }),
+  chatHistory: endpoint({
+    ...master,
+    method: 'POST',
+    path: M.chatHistory,
+    summary: "The chat history of a code's numbers, newest first (keyset cursor)",
+    body: merchantHistoryBody,
+    response: historySearchPage,
+  }),
+  publicInfo: endpoint({
+    ...open,
+    method: 'GET',
+    path: M.publicInfo,
+    summary: 'What a live code allows, and its numbers',
+    query: merchantPublicQuery,
+    response: merchantPublicInfo,
+  }),
+  /** the code travels in the query, the phone in the body */
+  publicLink: endpoint({
+    ...open,
+    method: 'POST',
+    path: M.publicLink,
+    summary: 'Link a number through a code: answers its pairing code',
+    query: merchantPublicQuery,
+    body: merchantPublicLinkBody,
+    response: merchantLinkResult,
+  }),
+  publicStatus: endpoint({
+    ...open,
+    method: 'GET',
+    path: M.publicStatus,
+    summary: "A linking number's progress",
+    query: merchantPublicStatusQuery,
+    response: merchantLinkStatus,
+  }),
+  publicChatHistory: endpoint({
+    ...open,
+    method: 'POST',
+    path: M.publicChatHistory,
+    summary: "The chat history of a code's numbers, read-only (keyset cursor)",
+    query: merchantPublicQuery,
+    body: merchantPublicHistoryBody,
+    response: historySearchPage,
+  }),
+  profileList: endpoint({
+    ...master,
+    method: 'POST',
+    path: ProfilePath.list,
+    summary: "Accounts' profile name, picture and proxy area",
+    body: profileListBody,
+    response: z.object({ list: z.array(accountProfileView) }),
+  }),
+  profileApply: endpoint({
+    ...master,
+    method: 'POST',
+    path: ProfilePath.apply,
+    summary: 'Set nickname and avatar materials on accounts',
+    body: profileApplyBody,
+    response: z.object({ results: z.array(profileApplyResult) }),
+  }),
+  profilePicture: endpoint({
+    ...master,
+    method: 'GET',
+    path: ProfilePath.picture,
+    summary: 'The picture last set on an account',
+    query: profilePictureQuery,
+    response: fileResponse,
+  }),
 }

@@ -1,57 +1,60 @@
 import { z } from 'zod'
 import { CHAT_TEXT_MAX } from '../constants.js'
-import type {
-  DeliveryValue,
-  FailureReasonValue,
-  MessageStatusValue,
-  MessageTypeValue,
-  SendOriginValue,
-  SessionTypeValue,
-} from '../messaging.js'
+import { Delivery, FailureReason, MessageStatus, MessageType, SendOrigin, SessionType } from '../messaging.js'
+
+/** A text a message showed before its sender edited it, and since when it showed. */
+export const messageEditView = z.object({ body: z.string(), at: z.number() })
+export type MessageEditView = z.infer<typeof messageEditView>
 
 /** A message as the desk sees it. Times are epoch ms. */
-export interface MessageView {
-  id: number
-  sessionId: number
-  accountId: number
-  waMessageId: string
-  fromMe: boolean
-  senderJid: string
-  type: MessageTypeValue
+export const messageView = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  accountId: z.number().int(),
+  waMessageId: z.string(),
+  fromMe: z.boolean(),
+  senderJid: z.string(),
+  type: z.enum(MessageType),
   /** text, or the caption of media */
-  body: string
-  mediaId: number | null
+  body: z.string(),
+  mediaId: z.number().int().nullable(),
   /** location, contacts, file name, seconds… by type */
-  meta: Record<string, unknown>
-  quoted: { waMessageId: string; preview: string } | null
-  status: MessageStatusValue
-  delivery: DeliveryValue
-  failureReason: FailureReasonValue | null
-  timestamp: number
+  meta: z.record(z.string(), z.unknown()),
+  quoted: z.object({ waMessageId: z.string(), preview: z.string() }).nullable(),
+  status: z.enum(MessageStatus),
+  delivery: z.enum(Delivery),
+  failureReason: z.enum(FailureReason).nullable(),
+  timestamp: z.number(),
   /** who asked for one of our messages (manual, mass send, auto-reply, AI); null for the customer's and the phone's own */
-  origin?: SendOriginValue | null
-}
+  origin: z.enum(SendOrigin).nullish(),
+  /** when its sender last edited its text (`body` is the edited text); null when never edited */
+  editedAt: z.number().nullish(),
+  /** the texts it showed before its edits, oldest first */
+  edits: z.array(messageEditView).optional(),
+})
+export type MessageView = z.infer<typeof messageView>
 
 /** A session row of the desk's list. */
-export interface SessionView {
-  id: number
-  accountId: number
-  type: SessionTypeValue
-  fanId: number | null
-  groupChatId: number | null
+export const sessionView = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  type: z.enum(SessionType),
+  fanId: z.number().int().nullable(),
+  groupChatId: z.number().int().nullable(),
   /** the fan's or group's address */
-  jid: string
-  title: string
-  lastActivityAt: number
-  lastMessage: string
-  unreadCount: number
-  pinned: boolean
-  blocked: boolean
-  dnd: boolean
-  aiReply: boolean
-  invalid: boolean
-  agentUserId: number | null
-}
+  jid: z.string(),
+  title: z.string(),
+  lastActivityAt: z.number(),
+  lastMessage: z.string(),
+  unreadCount: z.number().int(),
+  pinned: z.boolean(),
+  blocked: z.boolean(),
+  dnd: z.boolean(),
+  aiReply: z.boolean(),
+  invalid: z.boolean(),
+  agentUserId: z.number().int().nullable(),
+})
+export type SessionView = z.infer<typeof sessionView>
 
 /** What a sender hands to the outbox (every origin: manual, mass send, auto-reply, AI). */
 export const outboundContent = z.discriminatedUnion('type', [

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { ErrorCode, type ErrorCodeValue } from '../errors.js'
+import { Access } from '../access.js'
+import { ErrorCode, type ErrorCodeValue, pageOf } from '../errors.js'
 import { imageSize, isExecutable, sniffFileType } from '../upload-bytes.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /**
  * Account nurturing (养号, the platform admin: /accountNurturingManage/sourceMaterial and /rule).
@@ -185,51 +187,160 @@ export type NurturingRuleBody = z.infer<typeof nurturingRuleBody>
 
 export const nurturingProgressBody = z.object({ pageNo, pageSize, ruleId: id.optional() })
 
-export interface NurturingMaterialView {
-  id: number
-  language: NurturingLanguage
-  type: NurturingMaterialType
+const int = z.number().int()
+
+export const nurturingMaterialView = z.object({
+  id: int,
+  language: z.enum(NURTURING_LANGUAGES),
+  type: z.enum(NURTURING_MATERIAL_TYPES),
   /** the text of a text material; empty for a file */
-  text: string
+  text: z.string(),
   /** the sniffed type of a file material's bytes; null for a text */
-  mime: string | null
-  size: number | null
-  enabled: boolean
-  createdAt: number
-  updatedAt: number
-}
+  mime: z.string().nullable(),
+  size: int.nullable(),
+  enabled: z.boolean(),
+  createdAt: int,
+  updatedAt: int,
+})
+export type NurturingMaterialView = z.infer<typeof nurturingMaterialView>
 
-export interface NurturingRuleView {
-  id: number
-  name: string
-  tenants: { id: number; name: string }[]
-  language: NurturingLanguage
-  days: number
-  perDay: number
-  activeFrom: number
-  activeTo: number
-  utcOffset: number
-  enabled: boolean
-  accounts: number
-  createdAt: number
-}
+export const nurturingRuleView = z.object({
+  id: int,
+  name: z.string(),
+  tenants: z.array(z.object({ id: int, name: z.string() })),
+  language: z.enum(NURTURING_LANGUAGES),
+  days: int,
+  perDay: int,
+  activeFrom: int,
+  activeTo: int,
+  utcOffset: int,
+  enabled: z.boolean(),
+  accounts: int,
+  createdAt: int,
+})
+export type NurturingRuleView = z.infer<typeof nurturingRuleView>
 
-export interface NurturingProgressView {
-  accountId: number
-  phone: string
-  tenantName: string
-  ruleId: number
-  ruleName: string
-  partnerPhone: string | null
-  state: NurturingAccountStateValue
-  stopReason: string | null
-  daysDone: number
-  days: number
-  sentToday: number
-  perDay: number
-  sentTotal: number
-  startedAt: number
-  lastSentAt: number | null
+export const nurturingProgressView = z.object({
+  accountId: int,
+  phone: z.string(),
+  tenantName: z.string(),
+  ruleId: int,
+  ruleName: z.string(),
+  partnerPhone: z.string().nullable(),
+  state: z.enum(NurturingAccountState),
+  stopReason: z.string().nullable(),
+  daysDone: int,
+  days: int,
+  sentToday: int,
+  perDay: int,
+  sentTotal: int,
+  startedAt: int,
+  lastSentAt: int.nullable(),
+})
+export type NurturingProgressView = z.infer<typeof nurturingProgressView>
+
+/** Account nurturing is the platform admin's. */
+const admin = { roles: Access.platformAdmin, tags: ['nurturing'] } as const
+
+export const nurturingEndpoints = {
+  materialPage: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.materialPage,
+    summary: 'Source material, newest first',
+    body: nurturingMaterialPageBody,
+    response: pageOf(nurturingMaterialView),
+  }),
+  materialCreate: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.material,
+    summary: 'Add source material',
+    body: nurturingMaterialCreateBody,
+    response: z.object({ id: int }),
+  }),
+  materialUpdate: endpoint({
+    ...admin,
+    method: 'PUT',
+    path: NurturingPath.material,
+    summary: 'Change source material',
+    body: nurturingMaterialUpdateBody,
+    response: z.null(),
+  }),
+  materialRemove: endpoint({
+    ...admin,
+    method: 'DELETE',
+    path: NurturingPath.material,
+    summary: 'Delete source material',
+    query: nurturingIdQuery,
+    response: z.null(),
+  }),
+  materialUpload: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.materialUpload,
+    summary:
+      'Upload file material (multipart: file, language, type image|voice|sticker, enabled); ' +
+      'checked from its bytes: images jpg/png and voice mp3/ogg up to 10 MB, stickers webp up to 500 KB',
+    body: 'multipart',
+    response: z.object({ id: int }),
+  }),
+  materialFile: endpoint({
+    ...admin,
+    method: 'GET',
+    path: NurturingPath.materialFile,
+    summary: "A file material's bytes, with its type",
+    query: nurturingIdQuery,
+    response: fileResponse,
+  }),
+  materialFileUpdate: endpoint({
+    ...admin,
+    method: 'PUT',
+    path: NurturingPath.materialFileUpdate,
+    summary: "Change a file material's language and use",
+    body: nurturingMaterialFileUpdateBody,
+    response: z.null(),
+  }),
+  rulePage: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.rulePage,
+    summary: 'Nurturing rules, newest first',
+    body: nurturingPageBody,
+    response: pageOf(nurturingRuleView),
+  }),
+  ruleCreate: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.rule,
+    summary: 'Add a nurturing rule',
+    body: nurturingRuleBody,
+    response: z.object({ id: int }),
+  }),
+  ruleUpdate: endpoint({
+    ...admin,
+    method: 'PUT',
+    path: NurturingPath.rule,
+    summary: 'Change a nurturing rule',
+    body: nurturingRuleUpdateBody,
+    response: z.null(),
+  }),
+  ruleRemove: endpoint({
+    ...admin,
+    method: 'DELETE',
+    path: NurturingPath.rule,
+    summary: 'Delete a nurturing rule',
+    query: nurturingIdQuery,
+    response: z.null(),
+  }),
+  progress: endpoint({
+    ...admin,
+    method: 'POST',
+    path: NurturingPath.progress,
+    summary: 'Each nurtured account’s progress: days, messages today and in total, state',
+    body: nurturingProgressBody,
+    response: pageOf(nurturingProgressView),
+  }),
 }
 
 /** "HH:mm" of minutes of the day. */

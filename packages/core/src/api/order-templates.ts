@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
 import { formatDateTime } from '../time.js'
+import { endpoint } from './contract.js'
 
 /** Order templates: messages with variables, filled for the chat open at the desk. */
 export const OrderTemplatePath = {
@@ -45,21 +48,23 @@ export const orderTemplateForChatBody = z.object({
   utcOffsetMinutes: z.number().int().min(-840).max(840).default(0),
 })
 
-export interface OrderTemplateView {
-  id: number
-  name: string
-  content: string
-  createdAt: number
-  updatedAt: number
-}
+export const orderTemplateView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+})
+export type OrderTemplateView = z.infer<typeof orderTemplateView>
 
-export interface FilledOrderTemplate {
-  id: number
-  name: string
-  content: string
+export const filledOrderTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content: z.string(),
   /** the content with the chat's variables put in */
-  text: string
-}
+  text: z.string(),
+})
+export type FilledOrderTemplate = z.infer<typeof filledOrderTemplate>
 
 export type OrderTemplateValues = Record<OrderTemplateVariable, string>
 
@@ -71,4 +76,52 @@ export function fillOrderTemplate(content: string, values: OrderTemplateValues):
 /** The `{date}` of a template: the viewer's day, year-month-day. */
 export function orderTemplateDate(now: number, utcOffsetMinutes: number): string {
   return formatDateTime(now, utcOffsetMinutes).slice(0, 10)
+}
+
+/** The supervisor keeps the templates; the desk fills them for its chats. */
+const master = { roles: Access.master, tags: ['orderTemplates'] } as const
+const P = OrderTemplatePath
+
+export const orderTemplateEndpoints = {
+  page: endpoint({
+    ...master,
+    method: 'POST',
+    path: P.page,
+    summary: 'Order templates of the tenant',
+    body: orderTemplatePageBody,
+    response: pageOf(orderTemplateView),
+  }),
+  create: endpoint({
+    ...master,
+    method: 'POST',
+    path: P.create,
+    summary: 'Add an order template',
+    body: orderTemplateCreateBody,
+    response: z.object({ id: z.number().int() }),
+  }),
+  update: endpoint({
+    ...master,
+    method: 'PUT',
+    path: P.update,
+    summary: 'Change an order template',
+    body: orderTemplateUpdateBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...master,
+    method: 'DELETE',
+    path: P.remove,
+    summary: 'Delete an order template',
+    query: orderTemplateIdQuery,
+    response: z.null(),
+  }),
+  forChat: endpoint({
+    roles: Access.desk,
+    tags: ['orderTemplates'],
+    method: 'POST',
+    path: P.forChat,
+    summary: 'The order templates filled for a chat of the desk',
+    body: orderTemplateForChatBody,
+    response: z.object({ list: z.array(filledOrderTemplate) }),
+  }),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Language, USERNAME_MAX, UserStatus } from '../constants.js'
+import { USERNAME_MAX, UserStatus } from '../constants.js'
 import { Role } from '../roles.js'
 import { checkPassword } from '../validation.js'
 
@@ -250,62 +250,6 @@ export const userDetailsBody = z.object({
 })
 export type UserDetailsBody = z.infer<typeof userDetailsBody>
 
-/** The tenant of a supervisor row. */
-export interface TenantBrief {
-  tenantId: number
-  tenantName: string
-  enterpriseAccount: string
-  validStartDate: number | null
-  validEndDate: number | null
-  vipActive: boolean
-  /** whole days until the VIP ends (rounded up), 0 when it ended */
-  vipDaysLeft: number
-  riskStatus: RiskStatusValue
-  specialChannel: 0 | 1
-  test: 0 | 1
-  sellerId: number | null
-  sellerName: string | null
-}
-
-/** A row of POST /damai/admin/user/query. */
-export interface AdminUserView {
-  id: number
-  username: string
-  nickname: string
-  roleId: number
-  status: number
-  /** business: their operations user */
-  parentId: number | null
-  parentName: string | null
-  /** operations: business users under them */
-  salespersonCount: number
-  /** staff: tenants they sell (supervisors) */
-  tenantCount: number
-  /** supervisors only */
-  tenant: TenantBrief | null
-  createdAt: number
-  /** what the caller may do on this row */
-  can: { edit: boolean; delete: boolean; resetPassword: boolean; changeStatus: boolean }
-}
-
-export interface ValidDateRange {
-  validStartDate: number | null
-  validEndDate: number | null
-}
-
-export interface SellerOption {
-  id: number
-  username: string
-  nickname: string
-  roleId: number
-}
-
-/** Answer of user/create and addTestUser. */
-export interface UserCreated {
-  id: number
-  tenantId: number | null
-}
-
 // ---- /customerManage ----
 
 /** POST /damai/admin/tenant/query: the tenants the caller may see, newest first. */
@@ -323,47 +267,6 @@ export const tenantQueryBody = z.object({
   expiringOnly: z.boolean().optional(),
 })
 export type TenantQueryBody = z.infer<typeof tenantQueryBody>
-
-/** Ports or seats of a tenant: active records, those holding an account or agent, those ending within 7 days. */
-export interface SlotCounts {
-  bought: number
-  used: number
-  expiringSoon: number
-}
-
-export interface TenantView extends TenantBrief {
-  masterUserId: number
-  masterUsername: string
-  masterNickname: string
-  status: number
-  ports: SlotCounts
-  seats: SlotCounts
-  /** linked WS accounts online now, and all of the tenant's */
-  accounts: { online: number; total: number }
-  createdAt: number
-}
-
-// ---- /configManage ----
-
-/** PUT /damai/admin/config/update: the caller's (operations) prices, trial quota and reminder days. */
-export const operationsConfigBody = z.object({
-  portPricePerDay: z.number().int().min(0).max(PRICE_PER_DAY_MAX),
-  seatPricePerDay: z.number().int().min(0).max(PRICE_PER_DAY_MAX),
-  trialPorts: z.number().int().min(0).max(TRIAL_QUANTITY_MAX),
-  trialSeats: z.number().int().min(0).max(TRIAL_QUANTITY_MAX),
-  trialDays: z.number().int().min(1).max(TRIAL_DAYS_MAX),
-  reminderDays: z.number().int().min(0).max(REMINDER_DAYS_MAX),
-})
-export type OperationsConfig = z.infer<typeof operationsConfigBody>
-
-export const OPERATIONS_CONFIG_DEFAULT: OperationsConfig = {
-  portPricePerDay: 0,
-  seatPricePerDay: 0,
-  trialPorts: TRIAL_PORTS_DEFAULT,
-  trialSeats: TRIAL_SEATS_DEFAULT,
-  trialDays: TRIAL_DAYS_DEFAULT,
-  reminderDays: REMINDER_DAYS_DEFAULT,
-}
 
 // ---- /businessSet ----
 
@@ -390,49 +293,10 @@ export const BUSINESS_PROFILE_EMPTY: BusinessProfile = {
   supportContact: '',
 }
 
-// ---- /systemManage/index ----
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(SETTING_URL_MAX, 'tooLong')
-  .refine((v) => v === '' || /^https?:\/\//.test(v), 'material.linkInvalid')
-
-/**
- * PUT /damai/admin/systemSetting/update. An empty URL falls back to the server's configuration;
- * `translateApiKey` left out keeps the stored key, '' clears it.
- */
-export const systemSettingsBody = z.object({
-  siteName: z.string().trim().max(SITE_NAME_MAX, 'tooLong'),
-  defaultLanguage: z.enum([Language.zh, Language.en]),
-  translateUrl: httpUrl,
-  translateApiKey: z.string().trim().max(API_KEY_MAX, 'tooLong').optional(),
-  mapTileUrl: httpUrl,
-  optOutWords: z
-    .array(z.string().trim().min(1, 'required').max(OPT_OUT_WORD_MAX, 'tooLong'))
-    .max(OPT_OUT_WORDS_MAX, 'tooLong'),
+/** The profile as stored and shown. */
+export const businessProfileView = z.object({
+  productName: z.string(),
+  logo: z.string(),
+  pageTitle: z.string(),
+  supportContact: z.string(),
 })
-export type SystemSettingsBody = z.infer<typeof systemSettingsBody>
-
-/** GET /damai/admin/systemSetting/get: the key itself never leaves the server. */
-export interface SystemSettingsView {
-  siteName: string
-  defaultLanguage: 'zh' | 'en'
-  translateUrl: string
-  translateApiKeySet: boolean
-  mapTileUrl: string
-  optOutWords: string[]
-}
-
-/** GET /damai/admin/systemStatus/get */
-export interface SystemStatusView {
-  version: string
-  database: { kind: 'sqlite' | 'postgres'; sizeBytes: number | null }
-  startedAt: number
-  uptimeMs: number
-  /** linked numbers by account status */
-  accounts: Record<string, number>
-  outbox: { pending: number; oldestAgeMs: number | null }
-  tenants: number
-  users: number
-}

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
+import { pageOf } from '../errors.js'
+import { endpoint } from './contract.js'
 
 /**
  * Risk management: the pages /riskManage/config, /riskManage/warning and /riskManage/statistics;
@@ -37,21 +40,22 @@ export const RiskPath = {
 } as const
 
 /** The limits a supervisor sets; counts are messages per WS account. */
-export interface RiskLimits {
-  perMinute: number
-  perHour: number
-  perDay: number
+export const riskLimits = z.object({
+  perMinute: z.number(),
+  perHour: z.number(),
+  perDay: z.number(),
   /** first messages to a customer (a session with no message of ours sent yet) per day */
-  newChatsPerDay: number
+  newChatsPerDay: z.number(),
   /** mass-send messages per account per day */
-  massPerDay: number
+  massPerDay: z.number(),
   /** seconds between two mass-send messages of one account */
-  massIntervalSec: number
+  massIntervalSec: z.number(),
   /** days after an account was added during which the warm-up share of each limit applies */
-  warmupDays: number
+  warmupDays: z.number(),
   /** percent of each limit a warming-up account may use */
-  warmupPercent: number
-}
+  warmupPercent: z.number(),
+})
+export type RiskLimits = z.infer<typeof riskLimits>
 export type RiskLimitKey = keyof RiskLimits
 
 export const RISK_LIMIT_KEYS: readonly RiskLimitKey[] = [
@@ -149,21 +153,33 @@ export const riskConfigBody = z
   .strict()
 export type RiskConfigBody = z.infer<typeof riskConfigBody>
 
-export interface RiskConfigView {
+const bound = z.tuple([z.number(), z.number()]).readonly()
+
+export const riskConfigView = z.object({
   /** false until the supervisor saves one: no limits but the platform's pacing */
-  saved: boolean
-  limits: RiskLimits
+  saved: z.boolean(),
+  limits: riskLimits,
   /** what is enforced now: the saved limits inside the tenant's current bounds */
-  effective: RiskLimits
-  keywords: string[]
-  utcOffset: number
-  bounds: Record<RiskLimitKey, readonly [number, number]>
-  riskStatus: number
-  specialChannel: boolean
-  updatedAt: number | null
+  effective: riskLimits,
+  keywords: z.array(z.string()),
+  utcOffset: z.number().int(),
+  bounds: z.object({
+    perMinute: bound,
+    perHour: bound,
+    perDay: bound,
+    newChatsPerDay: bound,
+    massPerDay: bound,
+    massIntervalSec: bound,
+    warmupDays: bound,
+    warmupPercent: bound,
+  }),
+  riskStatus: z.number().int(),
+  specialChannel: z.boolean(),
+  updatedAt: z.number().nullable(),
   /** the platform's pacing in force for every account of the tenant, saved config or not */
-  pacing: { perMinute: number; burst: number }
-}
+  pacing: z.object({ perMinute: z.number(), burst: z.number() }),
+})
+export type RiskConfigView = z.infer<typeof riskConfigView>
 
 /** Which rule refused a message. */
 export const RiskRule = {
@@ -195,6 +211,8 @@ export const RiskWarningKind = {
   sendFailures: 'send_failures',
   lowReplyRatio: 'low_reply_ratio',
   optOutSpike: 'opt_out_spike',
+  /** WhatsApp refuses the account's client version, also after fetching the newest */
+  updateRequired: 'update_required',
 } as const
 export type RiskWarningKindValue = (typeof RiskWarningKind)[keyof typeof RiskWarningKind]
 export const RISK_WARNING_KINDS = Object.values(RiskWarningKind)
@@ -211,6 +229,7 @@ export const RISK_WARNING_LEVEL: Record<RiskWarningKindValue, RiskLevelValue> = 
   send_failures: RiskLevel.medium,
   low_reply_ratio: RiskLevel.low,
   opt_out_spike: RiskLevel.medium,
+  update_required: RiskLevel.high,
 }
 
 /** A kind is raised once per account in this window, however often its event repeats. */
@@ -223,18 +242,19 @@ export const RISK_REPLY_RATIO_MIN_SENDS = 50
 /** opt-outs of one account in a day that make a spike */
 export const RISK_OPT_OUT_SPIKE = 3
 
-export interface RiskWarningView {
-  id: number
-  kind: RiskWarningKindValue
-  level: RiskLevelValue
-  accountId: number | null
-  accountPhone: string | null
+export const riskWarningView = z.object({
+  id: z.number().int(),
+  kind: z.enum(RiskWarningKind),
+  level: z.union([z.literal(RiskLevel.low), z.literal(RiskLevel.medium), z.literal(RiskLevel.high)]),
+  accountId: z.number().int().nullable(),
+  accountPhone: z.string().nullable(),
   /** kind-specific facts: the rule and counts of a limit, the ratio, the failures */
-  detail: Record<string, unknown>
-  createdAt: number
-  handled: boolean
-  handledAt: number | null
-}
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.number(),
+  handled: z.boolean(),
+  handledAt: z.number().nullable(),
+})
+export type RiskWarningView = z.infer<typeof riskWarningView>
 
 export interface RiskWarningEvent {
   warning: RiskWarningView
@@ -268,28 +288,85 @@ export const riskStatisticsBody = z
 export type RiskStatisticsBody = z.infer<typeof riskStatisticsBody>
 
 /** Counts of one account on one day (or summed). */
-export interface RiskDayCounts {
-  sends: number
-  newChats: number
-  failed: number
-  failedByReason: Record<string, number>
-  bans: number
-  warnings: number
-  replies: number
-  optOuts: number
+export const riskDayCounts = z.object({
+  sends: z.number().int(),
+  newChats: z.number().int(),
+  failed: z.number().int(),
+  failedByReason: z.record(z.string(), z.number()),
+  bans: z.number().int(),
+  warnings: z.number().int(),
+  replies: z.number().int(),
+  optOuts: z.number().int(),
   /** replies per send, null without sends */
-  replyRatio: number | null
-}
-export interface RiskStatisticsRow extends RiskDayCounts {
-  day: string
-  accountId: number
-  accountPhone: string | null
-}
-export interface RiskStatistics {
-  rows: RiskStatisticsRow[]
+  replyRatio: z.number().nullable(),
+})
+export type RiskDayCounts = z.infer<typeof riskDayCounts>
+
+export const riskStatisticsRow = riskDayCounts.extend({
+  day: z.string(),
+  accountId: z.number().int(),
+  accountPhone: z.string().nullable(),
+})
+export type RiskStatisticsRow = z.infer<typeof riskStatisticsRow>
+
+export const riskStatistics = z.object({
+  rows: z.array(riskStatisticsRow),
   /** per day over the accounts, for the chart */
-  days: (RiskDayCounts & { day: string })[]
-  total: RiskDayCounts
+  days: z.array(riskDayCounts.extend({ day: z.string() })),
+  total: riskDayCounts,
+})
+export type RiskStatistics = z.infer<typeof riskStatistics>
+
+/** Risk management: the supervisor's /riskManage pages and the header's warnings badge. */
+const master = { roles: Access.master, tags: ['risk'] } as const
+
+export const riskEndpoints = {
+  config: endpoint({
+    ...master,
+    method: 'GET',
+    path: RiskPath.config,
+    summary: "The tenant's risk limits, keyword blocks and bounds",
+    response: riskConfigView,
+  }),
+  saveConfig: endpoint({
+    ...master,
+    method: 'PUT',
+    path: RiskPath.config,
+    summary: 'Save the risk limits (each within the bounds) and keyword blocks',
+    body: riskConfigBody,
+    response: riskConfigView,
+  }),
+  warnings: endpoint({
+    ...master,
+    method: 'POST',
+    path: RiskPath.warnings,
+    summary: 'Warnings, newest first',
+    body: riskWarningPageBody,
+    response: pageOf(riskWarningView),
+  }),
+  warningCount: endpoint({
+    ...master,
+    method: 'GET',
+    path: RiskPath.warningCount,
+    summary: 'Unhandled warnings (the header badge)',
+    response: z.object({ unhandled: z.number().int() }),
+  }),
+  handle: endpoint({
+    ...master,
+    method: 'PUT',
+    path: RiskPath.handle,
+    summary: 'Mark warnings handled',
+    body: riskHandleBody,
+    response: z.object({ handled: z.number().int() }),
+  }),
+  statistics: endpoint({
+    ...master,
+    method: 'POST',
+    path: RiskPath.statistics,
+    summary: 'Sends, new chats, failures, bans, warnings and replies per account and day',
+    body: riskStatisticsBody,
+    response: riskStatistics,
+  }),
 }
 
 /** The day (`YYYY-MM-DD`) of a time at an offset of minutes east of UTC. */

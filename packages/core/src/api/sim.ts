@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CHAT_TEXT_MAX } from '../constants.js'
 import type { ValidationKey } from '../validation.js'
 import { normalizePhone } from './accounts.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /**
  * The simulated phone (/sim, demo mode only): request schemas and answers of /damai/sim/*.
@@ -12,6 +13,8 @@ export const SIM_PHONE_MAX = 20
 export const SIM_TEXT_MAX = CHAT_TEXT_MAX
 export const SIM_MESSAGES_PAGE_MAX = 1000
 export const SIM_GROUP_MEMBERS_MAX = 50
+/** WhatsApp's limit on a poll's options */
+export const SIM_POLL_OPTIONS_MAX = 12
 
 const SIM_PHONE_RE = new RegExp(`^\\d{${SIM_PHONE_MIN},${SIM_PHONE_MAX}}$`)
 const GROUP_JID_RE = /^[\d-]{6,40}@g\.us$/
@@ -91,6 +94,18 @@ export const simContent = z.discriminatedUnion('kind', [
     name: z.string().trim().min(1, 'required').max(60, 'tooLong'),
     phone: simPhone,
   }),
+  /** a view-once photo: the linked accounts only learn that one came */
+  z.object({ kind: z.literal('viewOnce') }),
+  z.object({
+    kind: z.literal('poll'),
+    question: z.string().trim().min(1, 'required').max(255, 'tooLong'),
+    options: z
+      .array(z.string().trim().min(1, 'required').max(100, 'tooLong'))
+      .min(2, 'required')
+      .max(SIM_POLL_OPTIONS_MAX, 'tooLong'),
+    /** 0: any number of options */
+    selectable: z.number().int().min(0).max(SIM_POLL_OPTIONS_MAX).default(1),
+  }),
 ])
 export type SimContentInput = z.input<typeof simContent>
 
@@ -100,6 +115,12 @@ export const simSendBody = z.object({ phone: simPhone, to: peer, content: simCon
 export const simReadBody = z.object({ phone: simPhone, peer })
 /** POST /damai/sim/revoke: delete one's own message for everyone. */
 export const simRevokeBody = z.object({ phone: simPhone, messageId: z.string().min(1, 'required').max(80) })
+/** POST /damai/sim/edit: change the text or caption of one's own message (within WhatsApp's edit window). */
+export const simEditBody = z.object({
+  phone: simPhone,
+  messageId: z.string().min(1, 'required').max(80),
+  text: z.string().trim().min(1, 'required').max(SIM_TEXT_MAX, 'tooLong'),
+})
 export const simGroupCreateBody = z.object({
   phone: simPhone,
   subject: z.string().trim().min(1, 'required').max(100, 'tooLong'),
@@ -112,7 +133,16 @@ export const simGroupJoinBody = z.object({
 })
 export const simGroupBody = z.object({ phone: simPhone, groupId })
 
-export const SIM_FAULTS = ['disconnect', 'pushOut', 'ban', 'unban', 'deviceRemoved'] as const
+export const SIM_FAULTS = [
+  'disconnect',
+  'pushOut',
+  'ban',
+  'unban',
+  'deviceRemoved',
+  /** WhatsApp refuses the product's client version for this number (405), until `publishUpdate` */
+  'requireUpdate',
+  'publishUpdate',
+] as const
 export type SimFault = (typeof SIM_FAULTS)[number]
 /** POST /damai/sim/fault: what WhatsApp or the phone's owner does to a linked number. */
 export const simFaultBody = z.object({
@@ -122,93 +152,135 @@ export const simFaultBody = z.object({
   outageMs: z.number().int().min(0).max(600_000).optional(),
 })
 
-export interface SimPhoneView {
-  number: string
-  name: string
-  registered: boolean
+/**
+ * How WhatsApp addresses a customer's number to the product's accounts: by phone (the hidden id
+ * alongside), by hidden id with the phone alongside, or by hidden id alone (the phone left out).
+ */
+export const SIM_ADDRESSINGS = ['phone', 'lid', 'lid-hidden'] as const
+export type SimAddressingValue = (typeof SIM_ADDRESSINGS)[number]
+/** POST /damai/sim/addressing: how WhatsApp addresses this (customer) number from now on. */
+export const simAddressingBody = z.object({ phone: simPhone, addressing: z.enum(SIM_ADDRESSINGS) })
+/** POST /damai/sim/reveal: WhatsApp tells the accounts chatting with the number its phone behind the hidden id. */
+export const simRevealBody = z.object({ phone: simPhone })
+
+const int = z.number().int()
+
+export const simPhoneView = z.object({
+  number: z.string(),
+  name: z.string(),
+  registered: z.boolean(),
   /** has (or had) linked devices: the number of a product account */
-  isAccount: boolean
+  isAccount: z.boolean(),
   /** has linked devices now */
-  linked: boolean
+  linked: z.boolean(),
   /** one of its linked devices is connected */
-  online: boolean
-  accountIds: number[]
-  banned: boolean
-  restrictedUntil: number | null
-}
+  online: z.boolean(),
+  accountIds: z.array(int),
+  banned: z.boolean(),
+  restrictedUntil: int.nullable(),
+  /** WhatsApp refuses the client version of its linked devices until an update is published */
+  updateRequired: z.boolean(),
+  /** how WhatsApp addresses the number to the accounts */
+  addressing: z.enum(SIM_ADDRESSINGS),
+})
+export type SimPhoneView = z.infer<typeof simPhoneView>
 
 /** A QR a pending login shows on the accounts screen: what the phone's camera sees. */
-export interface SimPendingQr {
-  accountId: number
+export const simPendingQr = z.object({
+  accountId: int,
   /** the enterprise account of the tenant linking it */
-  tenant: string | null
-  qr: string
-  qrDataUrl: string
-  expiresAt: number
-}
+  tenant: z.string().nullable(),
+  qr: z.string(),
+  qrDataUrl: z.string(),
+  expiresAt: int,
+})
+export type SimPendingQr = z.infer<typeof simPendingQr>
 
-export interface SimLinkResult {
-  accountId: number
-  phone: string
-}
+export const simLinkResult = z.object({ accountId: int, phone: z.string() })
+export type SimLinkResult = z.infer<typeof simLinkResult>
 
-export interface SimChatView {
-  /** the other phone's digits, or the group jid */
-  peer: string
-  type: 'direct' | 'group'
-  title: string
-  lastAt: number
-  /** the newest message, for the chat list */
-  last: Pick<SimMessageView, 'kind' | 'text' | 'fromMe' | 'revoked'> | null
-  unread: number
-  /** groups: whether the phone is still a member */
-  member: boolean
-}
+export const SIM_RECEIPTS = ['sent', 'delivered', 'read', 'played'] as const
+export type SimReceiptValue = (typeof SIM_RECEIPTS)[number]
+export const SIM_MESSAGE_KINDS = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'location',
+  'contact',
+  'viewOnce',
+  'poll',
+  'album',
+] as const
+export type SimMessageKind = (typeof SIM_MESSAGE_KINDS)[number]
 
-export type SimReceiptValue = 'sent' | 'delivered' | 'read' | 'played'
-export type SimMessageKind =
-  | 'text'
-  | 'image'
-  | 'video'
-  | 'audio'
-  | 'document'
-  | 'sticker'
-  | 'location'
-  | 'contact'
-
-export interface SimMessageView {
-  id: string
-  from: string
-  fromName: string
-  fromMe: boolean
-  timestamp: number
-  kind: SimMessageKind
+export const simMessageView = z.object({
+  id: z.string(),
+  from: z.string(),
+  fromName: z.string(),
+  fromMe: z.boolean(),
+  timestamp: int,
+  kind: z.enum(SIM_MESSAGE_KINDS),
   /** the text, a caption, or a short summary */
-  text: string
+  text: z.string(),
   /** media bytes at GET /damai/sim/media/:id */
-  mediaUrl?: string
-  fileName?: string
-  location?: { latitude: number; longitude: number; name?: string; address?: string }
-  contact?: { name: string; phone: string }
+  mediaUrl: z.string().optional(),
+  fileName: z.string().optional(),
+  location: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().optional(),
+      address: z.string().optional(),
+    })
+    .optional(),
+  contact: z.object({ name: z.string(), phone: z.string() }).optional(),
+  poll: z.object({ options: z.array(z.string()), selectable: int }).optional(),
   /** the sender's ticks: the furthest stage every recipient reached */
-  status: SimReceiptValue
-  revoked: boolean
-  edited: boolean
-  reactions: { from: string; emoji: string }[]
+  status: z.enum(SIM_RECEIPTS),
+  revoked: z.boolean(),
+  edited: z.boolean(),
+  reactions: z.array(z.object({ from: z.string(), emoji: z.string() })),
   /** sent by the product (a linked device) rather than from the phone app */
-  viaDevice: boolean
-}
+  viaDevice: z.boolean(),
+})
+export type SimMessageView = z.infer<typeof simMessageView>
 
-export interface SimMessagesPage {
-  list: SimMessageView[]
-  hasMore: boolean
-}
+export const simChatView = z.object({
+  /** the other phone's digits, or the group jid */
+  peer: z.string(),
+  type: z.enum(['direct', 'group']),
+  title: z.string(),
+  lastAt: int,
+  /** the newest message, for the chat list */
+  last: simMessageView.pick({ kind: true, text: true, fromMe: true, revoked: true }).nullable(),
+  unread: int,
+  /** groups: whether the phone is still a member */
+  member: z.boolean(),
+})
+export type SimChatView = z.infer<typeof simChatView>
 
-export interface SimGroupView {
-  id: string
-  subject: string
-  owner: string
-  inviteCode: string
-  inviteLink: string
-  participants: { phone: string; name: string; role: 'member' | 'admin' | 'superadmin' }[]
-}
+export const simMessagesPage = z.object({ list: z.array(simMessageView), hasMore: z.boolean() })
+export type SimMessagesPage = z.infer<typeof simMessagesPage>
+
+export const simGroupView = z.object({
+  id: z.string(),
+  subject: z.string(),
+  owner: z.string(),
+  inviteCode: z.string(),
+  inviteLink: z.string(),
+  participants: z.array(
+    z.object({ phone: z.string(), name: z.string(), role: z.enum(['member', 'admin', 'superadmin']) }),
+  ),
+})
+export type SimGroupView = z.infer<typeof simGroupView>
+
+// ---- endpoints ----
+
+/**
+ * Registered only when the app runs on the simulated network (demo mode): elsewhere these paths
+ * do not exist. Public, because the person holding the phone is not a user of the product.
+ */
+const sim = { roles: 'public', tags: ['sim'] } as const

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { DAY_MS } from './billing.js'
+import { endpoint, fileResponse } from './contract.js'
 
 /**
  * Dashboards: the supervisor's /dataStatistics (served from daily rollups) and the figures of
@@ -105,43 +107,47 @@ export const statisticsExportBody = statisticsRangeBody.extend({
 })
 export type StatisticsExportBody = z.infer<typeof statisticsExportBody>
 
-/** The figures of one day, account, agent or the whole range. */
-export interface StatFigures {
-  messagesIn: number
-  messagesOut: number
-  newFans: number
-  sessionsOpened: number
-  /** customer turns started */
-  turns: number
-  /** of those turns, the ones answered (so far) */
-  turnsAnswered: number
-  /** turns - turnsAnswered */
-  turnsUnanswered: number
-  /** turnsAnswered / turns; null without turns */
-  replyRate: number | null
-  /** first responses measured */
-  responses: number
-  /** first-response time percentiles in ms; null without responses */
-  p50Ms: number | null
-  p90Ms: number | null
-}
+const int = z.number().int()
 
-export interface StatisticsOverview {
-  from: string
-  to: string
-  utcOffsetMinutes: number
+/** The figures of one day, account, agent or the whole range. */
+export const statFigures = z.object({
+  messagesIn: int,
+  messagesOut: int,
+  newFans: int,
+  sessionsOpened: int,
+  /** customer turns started */
+  turns: int,
+  /** of those turns, the ones answered (so far) */
+  turnsAnswered: int,
+  /** turns - turnsAnswered */
+  turnsUnanswered: int,
+  /** turnsAnswered / turns; null without turns */
+  replyRate: z.number().nullable(),
+  /** first responses measured */
+  responses: int,
+  /** first-response time percentiles in ms; null without responses */
+  p50Ms: z.number().nullable(),
+  p90Ms: z.number().nullable(),
+})
+export type StatFigures = z.infer<typeof statFigures>
+
+export const statisticsOverview = z.object({
+  from: z.string(),
+  to: z.string(),
+  utcOffsetMinutes: int,
   /** the time of the newest message the rollups hold; null before the first rollup */
-  rolledUpTo: number | null
-  totals: StatFigures
+  rolledUpTo: int.nullable(),
+  totals: statFigures,
   /** one entry per day of the range, empty days included */
-  days: (StatFigures & { day: string })[]
-  accounts: (StatFigures & { accountId: number; phone: string | null })[]
+  days: z.array(statFigures.extend({ day: z.string() })),
+  accounts: z.array(statFigures.extend({ accountId: int, phone: z.string().nullable() })),
   /** agentId 0: messages of no agent (unassigned accounts) */
-  agents: (StatFigures & { agentId: number; name: string })[]
-  fansBySource: { source: string; count: number }[]
+  agents: z.array(statFigures.extend({ agentId: int, name: z.string() })),
+  fansBySource: z.array(z.object({ source: z.string(), count: int })),
   /** linkId 0: new customers not brought by a diversion link */
-  fansByLink: { linkId: number; name: string; count: number }[]
-}
+  fansByLink: z.array(z.object({ linkId: int, name: z.string(), count: int })),
+})
+export type StatisticsOverview = z.infer<typeof statisticsOverview>
 
 /** The export's sheets and their columns, in the user's language. */
 export const STATS_EXPORT_COLUMNS = {
@@ -178,27 +184,61 @@ export const STATS_EXPORT_SHEETS = {
 } as const
 
 /** The figures /home shows; a figure the caller's role does not act on is null. */
-export interface HomeFigures {
-  kind: 'tenant' | 'platform'
-  tenant: {
-    /** today's messages in the caller's scope (an agent: their own sessions), from the rollups */
-    messagesInToday: number
-    messagesOutToday: number
-    /** the caller's sessions whose customer waits for a reply */
-    unrepliedSessions: number
-    /** the caller's WS accounts not online */
-    offlineAccounts: number
-    /** unhandled risk warnings (supervisor and team lead) */
-    warnings: number | null
-    /** ports and seats ending within {@link HOME_EXPIRING_DAYS} days (supervisor) */
-    expiringPorts: number | null
-    expiringSeats: number | null
-  } | null
-  platform: {
-    /** tenants in the caller's scope */
-    tenants: number
-    /** orders this month (UTC+8 month), and their net revenue in cents */
-    ordersThisMonth: number
-    revenueThisMonthCents: number
-  } | null
+export const homeFigures = z.object({
+  kind: z.enum(['tenant', 'platform']),
+  tenant: z
+    .object({
+      /** today's messages in the caller's scope (an agent: their own sessions), from the rollups */
+      messagesInToday: int,
+      messagesOutToday: int,
+      /** the caller's sessions whose customer waits for a reply */
+      unrepliedSessions: int,
+      /** the caller's WS accounts not online */
+      offlineAccounts: int,
+      /** unhandled risk warnings (supervisor and team lead) */
+      warnings: int.nullable(),
+      /** ports and seats ending within {@link HOME_EXPIRING_DAYS} days (supervisor) */
+      expiringPorts: int.nullable(),
+      expiringSeats: int.nullable(),
+    })
+    .nullable(),
+  platform: z
+    .object({
+      /** tenants in the caller's scope */
+      tenants: int,
+      /** orders this month (UTC+8 month), and their net revenue in cents */
+      ordersThisMonth: int,
+      revenueThisMonthCents: int,
+    })
+    .nullable(),
+})
+export type HomeFigures = z.infer<typeof homeFigures>
+
+export const statisticsEndpoints = {
+  overview: endpoint({
+    roles: Access.master,
+    tags: ['statistics'],
+    method: 'POST',
+    path: StatisticsPath.overview,
+    summary: 'Messages, new customers, sessions, replies and first-response times of a range of days',
+    body: statisticsRangeBody,
+    response: statisticsOverview,
+  }),
+  export: endpoint({
+    roles: Access.master,
+    tags: ['statistics'],
+    method: 'POST',
+    path: StatisticsPath.export,
+    summary: 'The figures of a range as an XLSX file (by day, account, agent)',
+    body: statisticsExportBody,
+    response: fileResponse,
+  }),
+  home: endpoint({
+    roles: Access.all,
+    tags: ['statistics'],
+    method: 'GET',
+    path: StatisticsPath.home,
+    summary: "The figures /home shows for the caller's role",
+    response: homeFigures,
+  }),
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { GROUP_NAME_MAX, UserStatus } from '../constants.js'
+import { pageOf } from '../errors.js'
 import { BATCH_IDS_MAX } from '../messaging.js'
 import { Role } from '../roles.js'
 import { checkGroupName } from '../validation.js'
+import { endpoint } from './contract.js'
 import { NICKNAME_MAX, newPassword, newUsername } from './platform.js'
 
 /**
@@ -92,26 +95,124 @@ export const agentGroupCreateBody = z.object({ name: agentGroupName })
 export const agentGroupRenameBody = z.object({ id, name: agentGroupName })
 export const agentGroupListBody = z.object({})
 
-export interface AgentRowView {
-  id: number
-  username: string
-  nickname: string
-  roleId: number
-  status: number
-  groupId: number | null
-  groupName: string | null
-  /** the seat the agent occupies, and when it ends */
-  seatId: number | null
-  seatExpiresAt: number | null
-  /** false when the seat has ended: the agent cannot sign in */
-  seatActive: boolean
-  accounts: { id: number; phone: string | null; status: string }[]
-  createdAt: number
-}
+const int = z.number().int()
 
-export interface AgentGroupView {
-  id: number
-  name: string
-  memberCount: number
-  createdAt: number
+export const agentRowView = z.object({
+  id: int,
+  username: z.string(),
+  nickname: z.string(),
+  roleId: int,
+  status: int,
+  groupId: int.nullable(),
+  groupName: z.string().nullable(),
+  /** the seat the agent occupies, and when it ends */
+  seatId: int.nullable(),
+  seatExpiresAt: int.nullable(),
+  /** false when the seat has ended: the agent cannot sign in */
+  seatActive: z.boolean(),
+  accounts: z.array(z.object({ id: int, phone: z.string().nullable(), status: z.string() })),
+  createdAt: int,
+})
+export type AgentRowView = z.infer<typeof agentRowView>
+
+export const agentGroupView = z.object({
+  id: int,
+  name: z.string(),
+  memberCount: int,
+  createdAt: int,
+})
+export type AgentGroupView = z.infer<typeof agentGroupView>
+
+/** /customerServiceManage is the supervisor's. */
+const master = { roles: Access.master, tags: ['agents'] } as const
+
+export const agentEndpoints = {
+  query: endpoint({
+    ...master,
+    method: 'POST',
+    path: AgentPath.agentQuery,
+    summary: 'My agents with seat, accounts and group',
+    body: agentQueryBody,
+    response: pageOf(agentRowView),
+  }),
+  create: endpoint({
+    ...master,
+    method: 'POST',
+    path: AgentPath.agentCreate,
+    summary: 'A new agent on a free seat',
+    body: agentCreateBody,
+    response: z.object({ id: int, seatId: int }),
+  }),
+  update: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.agentUpdate,
+    summary: "An agent's nickname, role and group",
+    body: agentUpdateBody,
+    response: z.null(),
+  }),
+  setStatus: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.agentUpdateStatus,
+    summary: 'Enable or disable an agent',
+    body: agentStatusBody,
+    response: z.null(),
+  }),
+  resetPassword: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.agentUpdatePassword,
+    summary: "Reset an agent's password",
+    body: agentPasswordBody,
+    response: z.null(),
+  }),
+  bindAccounts: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.agentBindAccounts,
+    summary: "Set the agent's WS accounts",
+    body: agentBindAccountsBody,
+    response: z.null(),
+  }),
+  remove: endpoint({
+    ...master,
+    method: 'DELETE',
+    path: AgentPath.agentDelete,
+    summary: 'Delete an agent: frees the seat',
+    query: agentIdQuery,
+    response: z.null(),
+  }),
+  groupList: endpoint({
+    ...master,
+    method: 'POST',
+    path: AgentPath.groupList,
+    summary: 'Agent groups with member counts',
+    body: agentGroupListBody,
+    response: z.array(agentGroupView),
+  }),
+  groupCreate: endpoint({
+    ...master,
+    method: 'POST',
+    path: AgentPath.group,
+    summary: 'Create an agent group',
+    body: agentGroupCreateBody,
+    response: z.object({ id: int }),
+  }),
+  groupRename: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.group,
+    summary: 'Rename an agent group',
+    body: agentGroupRenameBody,
+    response: z.null(),
+  }),
+  groupDelete: endpoint({
+    ...master,
+    method: 'DELETE',
+    path: AgentPath.group,
+    summary: 'Delete an agent group without members',
+    query: agentIdQuery,
+    response: z.null(),
+  }),
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod'
+import { Access } from '../access.js'
 import { TRANSLATE_LANGUAGE_CODES } from '../translate-languages.js'
+import { endpoint } from './contract.js'
 import { OPT_OUT_WORD_MAX, OPT_OUT_WORDS_MAX, PAGE_TITLE_MAX } from './platform.js'
+import { TenantSettingsPath } from './tenant-settings-views.js'
 
 /** The supervisor's settings of the tenant (/Setting/index) and what the desk reads of them. */
-export { TenantSettingsPath } from './tenant-settings-views.js'
+export { TenantSettingsPath }
 
 export const AI_BASE_URL_MAX = 500
 export const AI_API_KEY_MAX = 300
@@ -74,53 +77,83 @@ export const tenantSettingsBody = z.object({
 })
 export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>
 
-export interface AiProviderView {
-  enabled: boolean
-  baseUrl: string
+const int = z.number().int()
+
+export const aiProviderView = z.object({
+  enabled: z.boolean(),
+  baseUrl: z.string(),
   /** a key is stored; the key itself never leaves the server */
-  apiKeySet: boolean
+  apiKeySet: z.boolean(),
   /** its last four characters, to tell keys apart */
-  apiKeyHint: string
-  model: string
-  systemPrompt: string
-  replyDelay: number
-  contextMessages: number
-  dailyReplies: number
-  dailyTokens: number
-}
+  apiKeyHint: z.string(),
+  model: z.string(),
+  systemPrompt: z.string(),
+  replyDelay: int,
+  contextMessages: int,
+  dailyReplies: int,
+  dailyTokens: int,
+})
+export type AiProviderView = z.infer<typeof aiProviderView>
 
 /** Today's AI use of the tenant (UTC day). */
-export interface AiUsageView {
-  replies: number
-  tokens: number
-  failures: number
-}
+export const aiUsageView = z.object({ replies: int, tokens: int, failures: int })
+export type AiUsageView = z.infer<typeof aiUsageView>
 
 /** GET /damai/customer/tenantSetting/get (supervisor). */
-export interface TenantSettingsView {
-  pageTitle: string
-  targetLanguage: string
-  autoTranslate: boolean
+export const tenantSettingsView = z.object({
+  pageTitle: z.string(),
+  targetLanguage: z.string(),
+  autoTranslate: z.boolean(),
   /** the tenant's own list; null follows the platform's */
-  optOutWords: string[] | null
+  optOutWords: z.array(z.string()).nullable(),
   /** the platform's list, in force while the tenant has none */
-  platformOptOutWords: string[]
-  notifySound: boolean
-  notifyDesktop: boolean
-  agentExport: boolean
-  optOutInvalid: boolean
-  ai: AiProviderView
-  aiUsage: AiUsageView
-}
+  platformOptOutWords: z.array(z.string()),
+  notifySound: z.boolean(),
+  notifyDesktop: z.boolean(),
+  agentExport: z.boolean(),
+  optOutInvalid: z.boolean(),
+  ai: aiProviderView,
+  aiUsage: aiUsageView,
+})
+export type TenantSettingsView = z.infer<typeof tenantSettingsView>
 
 /** GET /damai/customer/tenantSetting/display (the tenant's people). */
-export interface TenantDisplayView {
-  pageTitle: string
-  targetLanguage: string
-  autoTranslate: boolean
-  notifySound: boolean
-  notifyDesktop: boolean
-  agentExport: boolean
+export const tenantDisplayView = z.object({
+  pageTitle: z.string(),
+  targetLanguage: z.string(),
+  autoTranslate: z.boolean(),
+  notifySound: z.boolean(),
+  notifyDesktop: z.boolean(),
+  agentExport: z.boolean(),
+})
+export type TenantDisplayView = z.infer<typeof tenantDisplayView>
+
+export const tenantSettingsEndpoints = {
+  get: endpoint({
+    roles: Access.master,
+    tags: ['tenantSettings'],
+    method: 'GET',
+    path: TenantSettingsPath.get,
+    summary: "The tenant's settings (the AI key only as set or not, and its last four characters)",
+    response: tenantSettingsView,
+  }),
+  update: endpoint({
+    roles: Access.master,
+    tags: ['tenantSettings'],
+    method: 'PUT',
+    path: TenantSettingsPath.update,
+    summary: "Save the tenant's settings; `ai.apiKey` left out keeps the stored key",
+    body: tenantSettingsBody,
+    response: tenantSettingsView,
+  }),
+  display: endpoint({
+    roles: Access.tenant,
+    tags: ['tenantSettings'],
+    method: 'GET',
+    path: TenantSettingsPath.display,
+    summary: 'Page title, desk notifications and translation defaults of the tenant',
+    response: tenantDisplayView,
+  }),
 }
 
 /** The settings of a tenant that never saved any. */

@@ -1,6 +1,9 @@
+import { AbnormalReason, AccountState } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 import { scopeChanged } from './account-scope.js'
+import { shownStatus } from './shown-status.js'
 
 type Q = Kysely<Database>
 
@@ -110,14 +113,35 @@ export class AccountAgentsRepository {
     return new Map(rows.map((r) => [r.tenant_id, { online: Number(r.online ?? 0), total: Number(r.total) }]))
   }
 
-  /** Live accounts of every tenant by status. */
-  async systemByStatus(): Promise<Record<string, number>> {
+  /**
+   * Live accounts of every tenant by the status they show; `leased` (several processes under
+   * leases): a number nobody holds counts as reconnecting (shown-status.ts).
+   */
+  async systemByStatus(system: SystemScope, leased = false): Promise<Record<string, number>> {
+    const shown = shownStatus('ws_accounts', leased, Date.now())
     const rows = await this.db
-      .selectFrom('ws_accounts')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('deleted_at', 'is', null)
-      .groupBy('status')
+      .selectFrom(
+        this.db
+          .selectFrom('ws_accounts')
+          .select(shown.status.as('status'))
+          .where('deleted_at', 'is', null)
+          .as('s'),
+      )
+      .select(['s.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('s.status')
       .execute()
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  }
+
+  /** Live accounts of every tenant that WhatsApp refuses until the client is updated (the admin's status panel). */
+  async systemNeedingUpdate(system: SystemScope): Promise<number> {
+    const row = await this.db
+      .selectFrom('ws_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deleted_at', 'is', null)
+      .where('status', '=', AccountState.abnormal)
+      .where('abnormal_reason', '=', AbnormalReason.updateRequired)
+      .executeTakeFirst()
+    return Number(row?.n ?? 0)
   }
 }

@@ -39,13 +39,13 @@ describe('POST /damai/customer/wsAccount/import', () => {
   it('imports the good lines in one go and lists the bad ones with reasons', async () => {
     const lines = [
       '8613800000001',
-      '+86 138 0000 0002,10.0.0.1:8080:user:pa:ss',
+      '+86 138 0000 0002,1.2.3.4:8080:user:pa:ss',
       '',
       'not-a-phone',
       '8613800000003,10.0.0.1',
       '8613800000001',
       '8613800000009',
-      '8613800000004,socks5://10.0.0.2:1080',
+      '8613800000004,socks5://1.2.3.5:1080',
     ].join('\r\n')
     const r = await ctx.call('POST', url, { token: boss, body: { lines }, headers: { language: 'en' } })
     expect(r.code).toBe(0)
@@ -67,8 +67,8 @@ describe('POST /damai/customer/wsAccount/import', () => {
     expect(data.rejected[0].reason).toBe('Invalid phone number (9–20 digits with the country code)')
     expect(await accounts()).toEqual([
       { phone: '8613800000001', proxy: null, status: 'offline', linked: 0 },
-      { phone: '8613800000002', proxy: '10.0.0.1:8080:user:pa:ss', status: 'offline', linked: 0 },
-      { phone: '8613800000004', proxy: 'socks5://10.0.0.2:1080', status: 'offline', linked: 0 },
+      { phone: '8613800000002', proxy: '1.2.3.4:8080:user:pa:ss', status: 'offline', linked: 0 },
+      { phone: '8613800000004', proxy: 'socks5://1.2.3.5:1080', status: 'offline', linked: 0 },
     ])
   })
 

@@ -162,7 +162,7 @@ describe('pairing-code login through the simulator', () => {
     await ctx.ports(tenant, 1)
     const r = await ctx.call('POST', `${base}/loginCode`, {
       token: boss.token,
-      body: { phone: '+86 138-0000-0400', proxy: '10.1.1.1:1080:u:p' },
+      body: { phone: '+86 138-0000-0400', proxy: '1.1.1.1:1080:u:p' },
     })
     expect(r.code).toBe(0)
     const { accountId, code } = r.data as { accountId: number; code: string }
@@ -172,7 +172,7 @@ describe('pairing-code login through the simulator', () => {
     expect(await rowOf(accountId)).toMatchObject({
       status: 'online',
       phone: '8613800000400',
-      proxy: '10.1.1.1:1080:u:p',
+      proxy: '1.1.1.1:1080:u:p',
       linked: 1,
     })
   })

@@ -1,5 +1,6 @@
 import { AccountState, checkAccountPhone, ErrorCode, type LoginStatusView, normalizePhone } from '@app/core'
 import type { WsAccount } from '../../db/schema.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import {
   type AccountStatus,
   isGatewayError,
@@ -7,25 +8,43 @@ import {
   type MessagingGateway,
   type ProxyConfig,
   tryParseProxy,
-} from '../../gateway/port.js'
+} from '../../gateway/messaging-gateway.js'
 import type { AccountRuntime } from '../../gateway/runtime.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { PortsRepository } from '../ports/ports.repository.js'
+import type { OutboundGuard } from '../../net/outbound/outbound-guard.js'
+import type { PortsLedger } from '../ports/index.js'
 import { scopeChanged } from './account-scope.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import type { AccountStatusSync } from './accounts.status.js'
 import { isUniqueViolation } from './db-errors.js'
 
+/** Gateway events: a linked number by phone. */
+const system = openSystemScope('modules/accounts/accounts.login')
+
 /** how long loginCode waits for the code: under the web client's 10 s timeout; later codes come over the socket */
 const CODE_WAIT_MS = 8_000
 
-/** A proxy as typed, checked with the gateway's parser; empty means none. */
-export function checkProxy(input: string | undefined | null): { stored: string | null; proxy?: ProxyConfig } {
+/** A proxy as typed, read with the gateway's parser; empty means none. */
+export function readProxy(input: string | undefined | null): { stored: string | null; proxy?: ProxyConfig } {
   const text = input?.trim()
   if (!text) return { stored: null }
   const parsed = tryParseProxy(text)
   if (!parsed.ok) throw new AppError(ErrorCode.invalidProxy)
   return { stored: text, proxy: parsed.proxy }
+}
+
+/**
+ * A proxy as typed, readable (`readProxy`) and, being a host the tenant chooses for the server to
+ * connect to, held to the rule of such addresses: not on this machine or a private network unless
+ * the operator allows it.
+ */
+export async function checkProxy(
+  input: string | undefined | null,
+  outbound: Pick<OutboundGuard, 'checkHostForSave'>,
+): Promise<{ stored: string | null; proxy?: ProxyConfig }> {
+  const read = readProxy(input)
+  if (read.proxy) await outbound.checkHostForSave(read.proxy.host)
+  return read
 }
 
 /** A proxy stored earlier (checked when written); unreadable ones are ignored rather than blocking a connect. */
@@ -44,10 +63,12 @@ export class AccountLoginService {
   constructor(
     private readonly gateway: MessagingGateway,
     private readonly accounts: AccountsRepository,
-    private readonly ports: PortsRepository,
+    private readonly ports: PortsLedger,
     /** the gateway runtime: one live socket per account */
     private readonly runtime: AccountRuntime,
     private readonly sync: AccountStatusSync,
+    /** the guard of addresses tenants set: a proxy's host is one */
+    private readonly outbound: Pick<OutboundGuard, 'checkHostForSave'>,
   ) {}
 
   /** Start a QR login: for a new account, or a fresh link of one of the tenant's accounts. */
@@ -76,8 +97,8 @@ export class AccountLoginService {
     proxyInput?: string,
   ): Promise<{ accountId: number; code: string | null }> {
     const phone = checkPhone(phoneInput)
-    const { stored, proxy } = checkProxy(proxyInput)
-    const holder = await this.accounts.systemFindByPhone(phone)
+    const { stored, proxy } = await checkProxy(proxyInput, this.outbound)
+    const holder = await this.accounts.systemFindByPhone(system, phone)
     if (holder && (holder.tenant_id !== tenantId || holder.linked === 1))
       throw new AppError(ErrorCode.phoneAlreadyLinked)
     if (holder) this.assertCanLink(holder)
@@ -173,7 +194,7 @@ export class AccountLoginService {
   private async unlink(acc: WsAccount): Promise<void> {
     await this.runtime.logout(String(acc.id)).catch(() => undefined)
     await this.ports.release(acc.tenant_id, acc.id, Date.now())
-    await this.sync.systemStore(acc.id, {
+    await this.sync.systemStore(system, acc.id, {
       linked: 0,
       status: AccountState.offline,
       abnormal_reason: null,
@@ -187,13 +208,12 @@ export class AccountLoginService {
   }
 
   private async assertPort(tenantId: number, accountId?: number): Promise<void> {
-    if (accountId !== undefined && (await this.ports.portOf(tenantId, accountId))) return
-    if (!(await this.ports.hasFree(tenantId, Date.now()))) throw new AppError(ErrorCode.noFreePort)
+    if (!(await this.ports.canLink(tenantId, accountId, Date.now()))) throw new AppError(ErrorCode.noFreePort)
   }
 
   private async start(accountId: number, userId: number, req: LoginRequest): Promise<void> {
     this.sync.loginStartedBy(accountId, userId)
-    await this.sync.systemStore(accountId, {
+    await this.sync.systemStore(system, accountId, {
       status: AccountState.loggingIn,
       abnormal_reason: null,
       last_error: null,
@@ -202,7 +222,7 @@ export class AccountLoginService {
     try {
       started = await this.runtime.login(String(accountId), req)
     } catch (err) {
-      await this.sync.systemStore(accountId, { status: AccountState.offline })
+      await this.sync.systemStore(system, accountId, { status: AccountState.offline })
       if (isGatewayError(err) && err.code === 'already_connecting') throw new AppError(ErrorCode.accountBusy)
       if (isGatewayError(err) && err.code === 'invalid_argument') throw new AppError(ErrorCode.invalidPhone)
       throw new AppError(ErrorCode.loginFailed)

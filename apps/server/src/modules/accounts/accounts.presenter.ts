@@ -6,10 +6,10 @@ import type {
   WsAccountView,
 } from '@app/core'
 import type { WsAccount } from '../../db/schema.js'
-import { formatProxy, tryParseProxy } from '../../gateway/port.js'
+import { formatProxy, tryParseProxy } from '../../gateway/messaging-gateway.js'
 
 /** A stored proxy as shown: the password is masked, always. */
-export function maskProxy(stored: string | null): string {
+function maskProxy(stored: string | null): string {
   if (!stored) return ''
   const p = tryParseProxy(stored)
   return p.ok ? formatProxy(p.proxy, { maskPassword: true, withScheme: p.proxy.protocol !== 'http' }) : ''

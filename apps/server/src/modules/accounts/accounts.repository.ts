@@ -2,7 +2,9 @@ import type { AccountStateValue } from '@app/core'
 import type { Kysely, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { WsAccount, WsAccountTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 import { scopeChanged } from './account-scope.js'
+import { shownStatus } from './shown-status.js'
 
 type Q = Kysely<Database>
 export interface AccountFilter {
@@ -15,7 +17,11 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&')
 
 /** WS accounts. Tenant methods take the tenant; `system*` methods serve engines keyed by gateway account ids. */
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** several processes share the accounts under leases: lists show a number nobody holds as reconnecting (shown-status.ts) */
+    private readonly leased = false,
+  ) {}
 
   /** The tenant's accounts, deleted or not, with their agents, by id: who sees which sessions. */
   withAgents(tenantId: number) {
@@ -27,26 +33,30 @@ export class AccountsRepository {
       .execute()
   }
 
-  private filtered(tenantId: number, f: AccountFilter) {
+  private filtered(tenantId: number, f: AccountFilter, now: number) {
     let q = this.db
       .selectFrom('ws_accounts as a')
       .where('a.tenant_id', '=', tenantId)
       .where('a.deleted_at', 'is', null)
     if (f.phone) q = q.where('a.phone', 'like', `%${escapeLike(f.phone)}%`)
-    if (f.status) q = q.where('a.status', '=', f.status)
+    // the status filter matches the status shown
+    if (f.status) q = q.where(shownStatus('a', this.leased, now).status, '=', f.status)
     if (f.groupId) q = q.where('a.group_id', '=', f.groupId)
     return q
   }
 
   async page(tenantId: number, f: AccountFilter, pageNo: number, pageSize: number) {
-    const { total } = await this.filtered(tenantId, f)
+    const now = Date.now()
+    const shown = shownStatus('a', this.leased, now)
+    const { total } = await this.filtered(tenantId, f, now)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow()
-    const list = await this.filtered(tenantId, f)
+    const rows = await this.filtered(tenantId, f, now)
       .leftJoin('account_groups as g', 'g.id', 'a.group_id')
       .leftJoin('users as u', 'u.id', 'a.agent_user_id')
       .selectAll('a')
       .select(['g.name as group_name', 'u.nickname as agent_name'])
+      .select([shown.status.as('shown_status'), shown.abnormalReason.as('shown_abnormal_reason')])
       .select((eb) => [
         eb
           .selectFrom('fans as f')
@@ -63,6 +73,11 @@ export class AccountsRepository {
       .limit(pageSize)
       .offset((pageNo - 1) * pageSize)
       .execute()
+    const list = rows.map(({ shown_status, shown_abnormal_reason, ...a }) => ({
+      ...a,
+      status: shown_status,
+      abnormal_reason: shown_abnormal_reason,
+    }))
     return { list, total: Number(total) }
   }
 
@@ -87,7 +102,7 @@ export class AccountsRepository {
   }
 
   /** The live account holding this phone, in any tenant (phones are unique across tenants). */
-  systemFindByPhone(phone: string, q: Q = this.db): Promise<WsAccount | undefined> {
+  systemFindByPhone(_system: SystemScope, phone: string, q: Q = this.db): Promise<WsAccount | undefined> {
     return q
       .selectFrom('ws_accounts')
       .selectAll()
@@ -96,15 +111,30 @@ export class AccountsRepository {
       .executeTakeFirst()
   }
 
-  /** The live accounts holding these phones, in any tenant (an import refuses a phone linked anywhere). */
-  systemFindByPhones(phones: string[], q: Q = this.db) {
-    if (phones.length === 0) return Promise.resolve([])
-    return q
-      .selectFrom('ws_accounts')
-      .select(['id', 'phone'])
-      .where('phone', 'in', phones)
-      .where('deleted_at', 'is', null)
-      .execute()
+  /** The row of a new account awaiting its pairing: no number linked yet, no proxy unless given. */
+  private newAccount(
+    tenantId: number,
+    values: { phone?: string | null; proxy?: string | null },
+    now: number,
+  ) {
+    return {
+      tenant_id: tenantId,
+      phone: values.phone ?? null,
+      jid: null,
+      lid: null,
+      group_id: null,
+      abnormal_reason: null,
+      banned_at: null,
+      restricted_until: null,
+      proxy: values.proxy ?? null,
+      agent_user_id: null,
+      last_error: null,
+      bucket_tokens: null,
+      bucket_at: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    }
   }
 
   async insert(
@@ -115,27 +145,30 @@ export class AccountsRepository {
   ): Promise<number> {
     const row = await q
       .insertInto('ws_accounts')
-      .values({
-        tenant_id: tenantId,
-        phone: values.phone ?? null,
-        jid: null,
-        lid: null,
-        group_id: null,
-        abnormal_reason: null,
-        banned_at: null,
-        restricted_until: null,
-        proxy: values.proxy ?? null,
-        agent_user_id: null,
-        last_error: null,
-        bucket_tokens: null,
-        bucket_at: null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
+      .values(this.newAccount(tenantId, values, now))
       .returning('id')
       .executeTakeFirstOrThrow()
     return row.id
+  }
+
+  /**
+   * A new account for this phone, or undefined when a live account of any tenant holds it already:
+   * a number belongs to one live account across all tenants, and the unique index on live phones
+   * (`ws_accounts_phone_live`) decides, so the tenant never reads another tenant's accounts.
+   */
+  async insertUnlessLinked(
+    tenantId: number,
+    values: { phone: string; proxy: string | null },
+    now: number,
+    q: Q = this.db,
+  ): Promise<number | undefined> {
+    const row = await q
+      .insertInto('ws_accounts')
+      .values(this.newAccount(tenantId, values, now))
+      .onConflict((oc) => oc.column('phone').where('deleted_at', 'is', null).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    return row?.id
   }
 
   async update(
@@ -154,13 +187,25 @@ export class AccountsRepository {
       .execute()
   }
 
+  /** An account of the tenant, deleted ones included (a lost account's fans are handed over). */
+  findAny(tenantId: number, id: number): Promise<WsAccount | undefined> {
+    return this.db
+      .selectFrom('ws_accounts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  }
+
   /** Gateway events carry only the account id: engines learn the tenant here. */
-  systemFind(id: number): Promise<WsAccount | undefined> {
+  systemFind(_system: SystemScope, id: number): Promise<WsAccount | undefined> {
     return this.db.selectFrom('ws_accounts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
   /** Linked live accounts that are not banned: the candidates to resume at start. */
-  systemLinked(): Promise<Pick<WsAccount, 'id' | 'tenant_id' | 'proxy' | 'status' | 'abnormal_reason'>[]> {
+  systemLinked(
+    _system: SystemScope,
+  ): Promise<Pick<WsAccount, 'id' | 'tenant_id' | 'proxy' | 'status' | 'abnormal_reason'>[]> {
     return this.db
       .selectFrom('ws_accounts')
       .select(['id', 'tenant_id', 'proxy', 'status', 'abnormal_reason'])
@@ -209,7 +254,7 @@ export class AccountsRepository {
   }
 
   /** The send pacing bucket of an account (the outbox's dispatcher keys work by account id). */
-  systemBucket(id: number) {
+  systemBucket(_system: SystemScope, id: number) {
     return this.db
       .selectFrom('ws_accounts')
       .select(['bucket_tokens', 'bucket_at'])
@@ -218,7 +263,13 @@ export class AccountsRepository {
   }
 
   /** Store a bucket taken from `seenAt`; false when another process took from it meanwhile. */
-  async systemTakeBucket(id: number, seenAt: number | null, tokens: number, now: number): Promise<boolean> {
+  async systemTakeBucket(
+    _system: SystemScope,
+    id: number,
+    seenAt: number | null,
+    tokens: number,
+    now: number,
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('ws_accounts')
       .set({ bucket_tokens: tokens, bucket_at: now })
@@ -243,9 +294,11 @@ export class AccountsRepository {
    * and those of `withSessions` (accounts of sessions migrated to them).
    */
   deskAccounts(tenantId: number, agentId: number | null, withSessions: number[]) {
+    const shown = shownStatus('ws_accounts', this.leased, Date.now())
     let q = this.db
       .selectFrom('ws_accounts')
-      .select(['id', 'phone', 'push_name', 'remark', 'status', 'abnormal_reason'])
+      .select(['id', 'phone', 'push_name', 'remark'])
+      .select([shown.status.as('status'), shown.abnormalReason.as('abnormal_reason')])
       .where('tenant_id', '=', tenantId)
       .where('deleted_at', 'is', null)
     if (agentId !== null)
@@ -259,7 +312,7 @@ export class AccountsRepository {
   }
 
   /** The enterprise account name of the tenant of each account (the simulator's phone page shows it). */
-  systemTenantAccounts(ids: number[]) {
+  systemTenantAccounts(_system: SystemScope, ids: number[]) {
     return this.db
       .selectFrom('ws_accounts as a')
       .innerJoin('tenants as t', 't.id', 'a.tenant_id')

@@ -3,14 +3,19 @@ import type { Updateable } from 'kysely'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { WsAccount, WsAccountTable } from '../../db/schema.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
+import type { EventBus } from '../../events/bus.js'
 import { jidToPhone } from '../../gateway/jid.js'
-import type { AccountStatus } from '../../gateway/port.js'
-import { toAccountState } from '../../gateway/port.js'
+import type { AccountStatus, DisconnectKind } from '../../gateway/messaging-gateway.js'
+import { toAccountState } from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import type { PortsRepository } from '../ports/ports.repository.js'
+import type { PortsLedger } from '../ports/index.js'
 import { presentStatus } from './accounts.presenter.js'
 import type { AccountsRepository } from './accounts.repository.js'
 import { isUniqueViolation } from './db-errors.js'
+
+/** Gateway events: connection state by account. */
+const system = openSystemScope('modules/accounts/accounts.status')
 
 /** Why a login ended without a link (AccountLoginEvent.error, ws_accounts.last_error). */
 export type LoginError =
@@ -20,12 +25,21 @@ export type LoginError =
   | 'qr_expired'
   | 'login_failed'
   | 'port_expired'
+  /** WhatsApp refused the client version, also after the newest was fetched */
+  | 'update_required'
+
+/** Closes that end a login without a link, as the error the one who started it is shown. */
+const LOGIN_FAILURES: Partial<Record<DisconnectKind, LoginError>> = {
+  qr_expired: 'qr_expired',
+  login_failed: 'login_failed',
+  client_outdated: 'update_required',
+}
 
 /**
  * Keeps ws_accounts in step with the gateway (it is the gateway runtime's `onStatus`): every
- * status change is stored and pushed to the tenant's room; a completed link is checked (number
- * free, port available) and bound to a port; login progress (QR, pairing code) goes to whoever
- * started the login.
+ * status change is stored, then announced to the modules (`account.status` on the event bus) and
+ * pushed to the tenant's room; a completed link is checked (number free, port available) and
+ * bound to a port; login progress (QR, pairing code) goes to whoever started the login.
  */
 export class AccountStatusSync {
   /** who started the login in progress, per account: login progress is shown to them only */
@@ -36,8 +50,9 @@ export class AccountStatusSync {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountsRepository,
-    private readonly ports: PortsRepository,
+    private readonly ports: PortsLedger,
     private readonly hub: RealtimeHub,
+    private readonly events: Pick<EventBus, 'publish'>,
     private readonly log: Logger,
   ) {}
 
@@ -46,7 +61,7 @@ export class AccountStatusSync {
   }
 
   async onStatus(accountId: number, status: AccountStatus): Promise<void> {
-    const acc = await this.accounts.systemFind(accountId)
+    const acc = await this.accounts.systemFind(system, accountId)
     if (!acc || acc.deleted_at !== null) return
     const product = toAccountState(status)
     const patch: Updateable<WsAccountTable> = {
@@ -81,16 +96,17 @@ export class AccountStatusSync {
         patch.linked = 0
         await this.ports.release(acc.tenant_id, acc.id, Date.now())
       }
-      if (status.reason === 'qr_expired' || status.reason === 'login_failed') {
-        patch.last_error = status.reason
-        this.progress(acc, status, status.reason)
+      const failed = LOGIN_FAILURES[status.reason]
+      if (failed && !status.canResume) {
+        patch.last_error = failed
+        this.progress(acc, status, failed)
         this.requesters.delete(acc.id)
         // a QR login that never linked leaves no account behind
         if (!acc.phone && acc.jid === null) patch.deleted_at = Date.now()
       }
     }
     try {
-      await this.systemStore(acc.id, patch)
+      await this.systemStore(system, acc.id, patch)
     } catch (err) {
       if (isUniqueViolation(err)) return this.refuse(acc, 'phone_taken')
       throw err
@@ -102,7 +118,7 @@ export class AccountStatusSync {
     const phone = jidToPhone(pn)
     if (phone && acc.phone && phone !== acc.phone) return 'phone_mismatch'
     if (phone) {
-      const holder = await this.accounts.systemFindByPhone(phone)
+      const holder = await this.accounts.systemFindByPhone(system, phone)
       if (holder && holder.id !== acc.id) return 'phone_taken'
     }
     const port = await this.ports.bind(acc.tenant_id, acc.id, Date.now())
@@ -113,7 +129,7 @@ export class AccountStatusSync {
   private async refuse(acc: WsAccount, why: LoginError): Promise<void> {
     this.log.info({ accountId: acc.id, why }, 'link refused')
     await this.ports.release(acc.tenant_id, acc.id, Date.now())
-    await this.systemStore(acc.id, {
+    await this.systemStore(system, acc.id, {
       status: AccountState.offline,
       abnormal_reason: null,
       linked: 0,
@@ -139,19 +155,33 @@ export class AccountStatusSync {
     })
   }
 
-  /** Write the account's new state and tell the tenant (and the agent the account is assigned to). */
-  async systemStore(accountId: number, patch: Updateable<WsAccountTable>): Promise<void> {
+  /** Write the account's new state and announce it once written. */
+  async systemStore(
+    system: SystemScope,
+    accountId: number,
+    patch: Updateable<WsAccountTable>,
+  ): Promise<void> {
     const row = await this.db
       .updateTable('ws_accounts')
       .set({ ...patch, updated_at: Date.now() })
       .where('id', '=', accountId)
       .returningAll()
       .executeTakeFirst()
-    if (row)
-      this.hub.emit(
-        [roomOf.tenant(row.tenant_id), ...(row.agent_user_id ? [roomOf.user(row.agent_user_id)] : [])],
-        'account.status',
-        presentStatus(row),
-      )
+    if (row) this.announce(row)
+  }
+
+  /**
+   * An account's link status, as stored, announced where it is established: once to the modules
+   * (the event bus) and once to the tenant's room and the agent the account is assigned to.
+   */
+  private announce(row: WsAccount): void {
+    const status = presentStatus(row)
+    this.hub.emit(
+      [roomOf.tenant(row.tenant_id), ...(row.agent_user_id ? [roomOf.user(row.agent_user_id)] : [])],
+      'account.status',
+      status,
+    )
+    // subscribers queue their own work: the path that stored the status never waits for them
+    void this.events.publish('account.status', { tenantId: row.tenant_id, status })
   }
 }

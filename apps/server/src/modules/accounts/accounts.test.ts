@@ -104,7 +104,7 @@ describe('POST /damai/customer/wsAccount/page', () => {
   it('shows phone, status, counts and a masked proxy, with filters', async () => {
     await ctx.call('PUT', `${base}/proxy`, {
       token: boss,
-      body: { ids: [mine], proxy: '10.0.0.1:8080:user:s3cr:et' },
+      body: { ids: [mine], proxy: '1.2.3.4:8080:user:s3cr:et' },
     })
     ctx.sim.network.customerSend('447700900001', '8613800000001', { kind: 'text', text: 'hi' })
     await ctx.sim.settle(1_000)
@@ -119,7 +119,7 @@ describe('POST /damai/customer/wsAccount/page', () => {
           type: 'personal',
           customerCount: 1,
           sessionCount: 1,
-          proxy: '10.0.0.1:8080:user:******',
+          proxy: '1.2.3.4:8080:user:******',
           linked: true,
         },
       ],

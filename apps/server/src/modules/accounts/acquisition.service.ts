@@ -8,8 +8,12 @@ import {
   ErrorCode,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { AppError, notFound } from '../../http/errors.js'
-import { FansRepository } from '../fans/fans.repository.js'
+import { FanDirectory } from '../fans/index.js'
+
+/** Public share page by code. */
+const system = openSystemScope('modules/accounts/acquisition.service')
 
 const DAY = 86_400_000
 
@@ -20,10 +24,7 @@ export interface StatsQuery {
   utcOffsetMinutes: number
 }
 
-/**
- * The per-link and per-agent breakdowns, given by the module that owns the diversion links (it is
- * installed after this one, so the source is attached once both exist).
- */
+/** The per-link and per-agent breakdowns, read by the module that owns the diversion links. */
 export interface AcquisitionSources {
   perLink(tenantId: number, accountIds: number[], from: number, to: number): Promise<AcquisitionLinkRow[]>
   perAgent(tenantId: number, accountIds: number[], from: number, to: number): Promise<AcquisitionAgentRow[]>
@@ -34,15 +35,13 @@ export interface AcquisitionSources {
  * and read-only share codes.
  */
 export class AcquisitionService {
-  private readonly fans = new FansRepository()
-  private sources: AcquisitionSources | null = null
+  private readonly fans = new FanDirectory()
 
-  constructor(private readonly db: Db) {}
-
-  /** Attaches the per-link and per-agent breakdowns; without them both lists are empty. */
-  useSources(sources: AcquisitionSources): void {
-    this.sources = sources
-  }
+  constructor(
+    private readonly db: Db,
+    /** the per-link and per-agent breakdowns; without them both lists are empty */
+    private readonly sources: AcquisitionSources | null = null,
+  ) {}
 
   /** New fans of the tenant's accounts per day in [from, to), days cut at the viewer's midnight. */
   async stats(tenantId: number, q: StatsQuery): Promise<AcquisitionStats> {
@@ -161,7 +160,7 @@ export class AcquisitionService {
   }
 
   /** A public share page knows only its code: the one lookup here that crosses tenants. */
-  private systemShareByCode(code: string) {
+  private systemShareByCode(_system: SystemScope, code: string) {
     return this.db.selectFrom('acquisition_shares').selectAll().where('code', '=', code).executeTakeFirst()
   }
 
@@ -170,7 +169,7 @@ export class AcquisitionService {
     code: string,
     q: Partial<StatsQuery> & { utcOffsetMinutes: number },
   ): Promise<AcquisitionStats> {
-    const share = await this.systemShareByCode(code)
+    const share = await this.systemShareByCode(system, code)
     const now = Date.now()
     if (!share || share.revoked_at !== null || (share.expires_at !== null && share.expires_at <= now)) {
       throw new AppError(ErrorCode.shareCodeInvalid)

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import type { AccountAgentsRepository } from '../accounts/account-agents.repository.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { SeatsService } from '../billing/seats.service.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { EventBus } from '../../events/bus.js'
+import type { AccountAssignments } from '../accounts/index.js'
+import type { TokenService } from '../auth/index.js'
+import type { SeatsService } from '../billing/index.js'
+import { AgentRoster } from '../users/index.js'
 import { AgentGroupsRepository } from './agent-groups.repository.js'
 import { agentsAdminRoutes } from './agents.routes.js'
 import { AgentsService } from './agents.service.js'
@@ -13,19 +14,20 @@ export function installAgents(
   app: FastifyInstance,
   deps: {
     db: Db
-    users: UserAdminRepository
     seats: SeatsService
-    accounts: AccountAgentsRepository
+    assignments: AccountAssignments
     tokens: TokenService
+    events: EventBus
   },
 ): AgentsService {
   const service = new AgentsService(
     deps.db,
-    deps.users,
+    new AgentRoster(deps.db),
     new AgentGroupsRepository(deps.db),
     deps.seats,
-    deps.accounts,
+    deps.assignments,
     deps.tokens,
+    deps.events,
   )
   agentsAdminRoutes(app, service)
   return service

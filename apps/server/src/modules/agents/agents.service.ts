@@ -10,14 +10,15 @@ import {
   UserStatus,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import type { EventBus } from '../../events/bus.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountAgentChange, AccountAgentsRepository } from '../accounts/account-agents.repository.js'
-import { isUniqueViolation } from '../accounts/db-errors.js'
-import { hashPassword } from '../auth/password.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { SeatsService } from '../billing/seats.service.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { AccountAgentChange, AccountAssignments } from '../accounts/index.js'
+import { isUniqueViolation } from '../accounts/index.js'
+import type { TokenService } from '../auth/index.js'
+import { hashPassword } from '../auth/index.js'
+import type { SeatsService } from '../billing/index.js'
+import type { AgentRoster } from '../users/index.js'
 import type { AgentGroupsRepository } from './agent-groups.repository.js'
 
 /**
@@ -27,22 +28,21 @@ import type { AgentGroupsRepository } from './agent-groups.repository.js'
 export class AgentsService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserAdminRepository,
+    private readonly roster: AgentRoster,
     private readonly groups: AgentGroupsRepository,
     private readonly seats: SeatsService,
-    private readonly accounts: AccountAgentsRepository,
+    private readonly accounts: AccountAssignments,
     private readonly tokens: TokenService,
+    private readonly events: Pick<EventBus, 'publish'>,
   ) {}
 
-  /** Told of accounts that changed agent, after the change is stored, so open desks follow it. */
-  private announce: (tenantId: number, changes: AccountAgentChange[]) => Promise<void> = async () => undefined
-
-  useAssignmentAnnouncer(announce: (tenantId: number, changes: AccountAgentChange[]) => Promise<void>): void {
-    this.announce = announce
+  /** Accounts that changed agent are announced after the change is stored, so open desks follow it. */
+  private announce(tenantId: number, changes: AccountAgentChange[]): Promise<void> {
+    return this.events.publish('accounts.assigned', { tenantId, changes })
   }
 
   private async agent(tenantId: number, id: number) {
-    const a = await this.users.agent(tenantId, id)
+    const a = await this.roster.find(tenantId, id)
     if (!a) throw notFound()
     return a
   }
@@ -59,7 +59,7 @@ export class AgentsService {
 
   async page(caller: Caller, body: AgentQueryBody): Promise<Page<AgentRowView>> {
     const { tenantId } = caller
-    const { list, total } = await this.users.agentPage(tenantId, body, body.pageNo, body.pageSize)
+    const { list, total } = await this.roster.page(tenantId, body, body.pageNo, body.pageSize)
     const ids = list.map((a) => a.id)
     const now = Date.now()
     const [seats, accounts, groups] = await Promise.all([
@@ -98,33 +98,26 @@ export class AgentsService {
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
     await this.assertGroup(tenantId, body.groupId)
     if (body.accountIds?.length) await this.assertAccounts(tenantId, body.accountIds)
-    if (await this.users.nameTaken(tenantId, body.username)) throw new AppError(ErrorCode.usernameTaken)
+    if (await this.roster.nameTaken(tenantId, body.username)) throw new AppError(ErrorCode.usernameTaken)
     const password_hash = await hashPassword(body.password)
     const now = Date.now()
     try {
       return await this.db.transaction().execute(async (tx) => {
-        const id = await this.users.insert(
+        const id = await this.roster.add(
+          tx,
+          tenantId,
           {
-            tenant_id: tenantId,
             username: body.username,
             password_hash,
             nickname: body.nickname ?? '',
-            avatar: '',
             role_id: body.roleId,
-            status: UserStatus.enabled,
-            valid_start_date: null,
-            valid_end_date: null,
-            target_language: 'zh-CN',
-            parent_user_id: null,
             agent_group_id: body.groupId ?? null,
-            created_at: now,
-            updated_at: now,
           },
-          tx,
+          now,
         )
         const seatId = await this.seats.take(tx, tenantId, id)
         if (body.accountIds?.length)
-          await this.accounts.setAgentAccounts(tx, tenantId, id, [...new Set(body.accountIds)])
+          await this.accounts.setForAgent(tx, tenantId, id, [...new Set(body.accountIds)])
         return { id, seatId }
       })
     } catch (err) {
@@ -136,7 +129,7 @@ export class AgentsService {
   async update(caller: Caller, body: AgentUpdateBody): Promise<void> {
     const a = await this.agent(caller.tenantId, body.id)
     await this.assertGroup(caller.tenantId, body.groupId)
-    await this.users.update(caller.tenantId, a.id, {
+    await this.roster.change(caller.tenantId, a.id, {
       ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
       ...(body.roleId !== undefined ? { role_id: body.roleId } : {}),
       ...(body.groupId !== undefined ? { agent_group_id: body.groupId } : {}),
@@ -146,7 +139,7 @@ export class AgentsService {
   /** Disabling signs the agent out; the seat stays theirs. */
   async setStatus(caller: Caller, id: number, status: number): Promise<void> {
     const a = await this.agent(caller.tenantId, id)
-    await this.users.update(caller.tenantId, a.id, { status })
+    await this.roster.change(caller.tenantId, a.id, { status })
     if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(caller.tenantId, a.id)
   }
 
@@ -154,7 +147,7 @@ export class AgentsService {
     const a = await this.agent(caller.tenantId, id)
     const weak = checkPassword(password, a.username)
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
-    await this.users.update(caller.tenantId, a.id, { password_hash: await hashPassword(password) })
+    await this.roster.change(caller.tenantId, a.id, { password_hash: await hashPassword(password) })
     await this.tokens.revokeAllOf(caller.tenantId, a.id)
   }
 
@@ -164,7 +157,7 @@ export class AgentsService {
     await this.assertAccounts(caller.tenantId, accountIds)
     const changes = await this.db
       .transaction()
-      .execute((tx) => this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [...new Set(accountIds)]))
+      .execute((tx) => this.accounts.setForAgent(tx, caller.tenantId, a.id, [...new Set(accountIds)]))
     await this.announce(caller.tenantId, changes)
   }
 
@@ -173,8 +166,8 @@ export class AgentsService {
     const a = await this.agent(caller.tenantId, id)
     const changes = await this.db.transaction().execute(async (tx) => {
       await this.seats.release(tx, caller.tenantId, a.id)
-      const released = await this.accounts.setAgentAccounts(tx, caller.tenantId, a.id, [])
-      await this.users.softDelete(caller.tenantId, a.id, tx)
+      const released = await this.accounts.setForAgent(tx, caller.tenantId, a.id, [])
+      await this.roster.remove(tx, caller.tenantId, a.id)
       return released
     })
     await this.tokens.revokeAllOf(caller.tenantId, a.id)
@@ -186,7 +179,7 @@ export class AgentsService {
   async groupList(caller: Caller): Promise<AgentGroupView[]> {
     const [groups, counts] = await Promise.all([
       this.groups.list(caller.tenantId),
-      this.users.groupMemberCounts(caller.tenantId),
+      this.roster.groupSizes(caller.tenantId),
     ])
     return groups.map((g) => ({
       id: g.id,
@@ -217,7 +210,7 @@ export class AgentsService {
   /** Refused while the group has agents. */
   async groupDelete(caller: Caller, id: number): Promise<void> {
     if (!(await this.groups.exists(caller.tenantId, id))) throw notFound()
-    if ((await this.users.groupMemberCounts(caller.tenantId)).get(id))
+    if ((await this.roster.groupSizes(caller.tenantId)).get(id))
       throw new AppError(ErrorCode.agentGroupHasMembers)
     await this.groups.delete(caller.tenantId, id)
   }

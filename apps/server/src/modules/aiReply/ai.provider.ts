@@ -1,6 +1,5 @@
 import { AI_PROVIDER_TIMEOUT_MS } from '@app/core'
-import { type Dispatcher, fetch } from 'undici'
-import { assertPublicUrl, publicOnlyDispatcher } from './outbound-address.js'
+import type { OutboundGuard } from '../../net/outbound/outbound-guard.js'
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant'
@@ -38,24 +37,22 @@ interface ChatCompletionAnswer {
  * key. One call, no retries: a failing provider is the caller's to count and to cool down.
  */
 export class OpenAiCompatibleProvider implements LlmProvider {
-  /** set when a tenant's service may not be on this machine or a private network */
-  private readonly dispatcher: Dispatcher | undefined
-
-  constructor(private readonly options: { timeoutMs?: number; privateAddresses?: boolean } = {}) {
-    this.dispatcher = options.privateAddresses ? undefined : publicOnlyDispatcher()
-  }
+  constructor(
+    private readonly options: {
+      /** the base URL is the tenant's: it is reached through the guard on tenant-set addresses */
+      outbound: Pick<OutboundGuard, 'fetch'>
+      timeoutMs?: number
+    },
+  ) {}
 
   async complete(req: CompletionRequest): Promise<Completion> {
-    let res: Awaited<ReturnType<typeof fetch>>
+    let res: Awaited<ReturnType<OutboundGuard['fetch']>>
     try {
-      const url = `${req.baseUrl}/chat/completions`
-      if (this.dispatcher) assertPublicUrl(url)
-      res = await fetch(url, {
+      res = await this.options.outbound.fetch(`${req.baseUrl}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${req.apiKey}` },
         body: JSON.stringify({ model: req.model, messages: req.messages }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? AI_PROVIDER_TIMEOUT_MS),
-        dispatcher: this.dispatcher,
       })
     } catch (err) {
       // undici reports a refused connection as "fetch failed" with the reason as its cause

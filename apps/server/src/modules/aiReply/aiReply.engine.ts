@@ -1,7 +1,12 @@
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
+import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import type { AiReplyRepository } from './aiReply.repository.js'
 import type { AiOutcome, AiReplyService } from './aiReply.service.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/aiReply/aiReply.engine')
 
 /** Answers in one round; the rest wait for the next. */
 const BATCH = 20
@@ -14,16 +19,26 @@ const LEASE_MS = 60_000
  */
 export class AiReplyEngine implements Engine {
   readonly name = 'ai-reply'
-  private timer: ReturnType<typeof setInterval> | null = null
-  private busy: Promise<unknown> = Promise.resolve()
+  private readonly loop: EngineLoop
   private readonly owner = `ai-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
 
   constructor(
     private readonly repo: AiReplyRepository,
     private readonly service: AiReplyService,
-    private readonly everyMs: number,
+    everyMs: number,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.loop = new EngineLoop(
+      this.name,
+      everyMs,
+      async () => {
+        await this.tick()
+        return false
+      },
+      log,
+      everyMs,
+    )
+  }
 
   /** One round at `now`: the outcomes of the bursts answered. */
   async tick(now = Date.now()): Promise<AiOutcome[]> {
@@ -35,7 +50,7 @@ export class AiReplyEngine implements Engine {
         // would see the later ones' leases lapse behind a slow provider, and another process
         // answer them too
         const at = now + (Date.now() - started)
-        const [job] = await this.repo.systemTakeDue(this.owner, at, LEASE_MS, 1)
+        const [job] = await this.repo.systemTakeDue(system, this.owner, at, LEASE_MS, 1)
         if (!job) break
         try {
           out.push(await this.service.answer(job, at))
@@ -43,7 +58,7 @@ export class AiReplyEngine implements Engine {
           this.log.error({ err, sessionId: job.session_id }, 'AI reply failed')
           out.push('failed')
         }
-        await this.repo.systemFinish(job)
+        await this.repo.systemFinish(system, job)
       }
     } catch (err) {
       this.log.error({ err }, 'AI reply round failed')
@@ -51,17 +66,13 @@ export class AiReplyEngine implements Engine {
     return out
   }
 
+  /** A round every `everyMs` after the previous one ends. */
   start(): void {
-    this.timer = setInterval(() => {
-      this.busy = this.busy.then(() => this.tick())
-    }, this.everyMs)
-    this.timer.unref()
+    this.loop.start()
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.busy
+    await this.loop.stop()
     await this.service.settled()
   }
 }

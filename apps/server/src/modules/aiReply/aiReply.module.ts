@@ -1,9 +1,12 @@
+import type { AiUsageView } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import type { InboundService } from '../messages/inbound.service.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { TenantSettingsService } from '../tenantSettings/tenantSettings.service.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import type { OutboundGuard } from '../../net/outbound/outbound-guard.js'
+import type { OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import type { TenantSettingsService } from '../tenantSettings/index.js'
 import { type LlmProvider, OpenAiCompatibleProvider } from './ai.provider.js'
 import { AiReplyEngine } from './aiReply.engine.js'
 import { AiReplyRepository, utcDay } from './aiReply.repository.js'
@@ -15,35 +18,39 @@ const ROUND_MS = 1_000
 export interface AiReplyModuleDeps {
   db: Db
   logger: Logger
-  inbound: Pick<InboundService, 'onStored'>
+  events: EventBus
+  engines: Engines
   outbox: OutboxService
-  sessions: SessionsRepository
+  sessions: SessionDirectory
   settings: TenantSettingsService
-  /** the desk's AI reply switch, refused while the tenant has no provider */
-  desk: { useAiReplyCheck(ready: (tenantId: number) => Promise<boolean>): void }
   provider?: LlmProvider
-  /** whether a tenant's provider may be on this machine or a private network */
-  privateAddresses: boolean
+  /** how a tenant's provider is called: its address is the tenant's choice */
+  outbound: Pick<OutboundGuard, 'fetch'>
 }
 
-/** AI reply: listens to inbound, answers through the outbox, guards the desk's switch, reports today's use. */
+/** AI reply: hears stored customer messages and answers them through the outbox, on its engine. */
 export function installAiReply(deps: AiReplyModuleDeps) {
   const log = deps.logger.child({ module: 'aiReply' })
   const repo = new AiReplyRepository(deps.db)
   const service = new AiReplyService({
     db: deps.db,
     repo,
-    provider: deps.provider ?? new OpenAiCompatibleProvider({ privateAddresses: deps.privateAddresses }),
+    provider: deps.provider ?? new OpenAiCompatibleProvider({ outbound: deps.outbound }),
     outbox: deps.outbox,
     sessions: deps.sessions,
     config: (tenantId) => deps.settings.aiProvider(tenantId),
     log,
   })
-  deps.inbound.onStored(service.onStored)
-  deps.desk.useAiReplyCheck((tenantId) => service.ready(tenantId))
-  deps.settings.useAiUsage((tenantId) => repo.usage(tenantId, utcDay(Date.now())))
+  deps.events.subscribe('message.stored', service.onStored)
   const engine = new AiReplyEngine(repo, service, ROUND_MS, log)
+  deps.engines.add(engine)
   return { service, engine, repo }
 }
 
-export type AiReply = ReturnType<typeof installAiReply>
+/** Today's AI use of a tenant (the tenant settings page shows it). */
+export function aiUsageToday(db: Db): (tenantId: number) => Promise<AiUsageView> {
+  const repo = new AiReplyRepository(db)
+  return (tenantId) => repo.usage(tenantId, utcDay(Date.now()))
+}
+
+type AiReply = ReturnType<typeof installAiReply>

@@ -1,6 +1,7 @@
 import type { AiUsageView } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 export interface AiJob {
   id: number
@@ -44,7 +45,13 @@ export class AiReplyRepository {
    * Take up to `limit` due answers of any tenant (the engine's round): each with a lease, so a
    * second process never answers the same burst.
    */
-  async systemTakeDue(owner: string, now: number, leaseMs: number, limit: number): Promise<AiJob[]> {
+  async systemTakeDue(
+    system: SystemScope,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<AiJob[]> {
     const due = await this.db
       .selectFrom('ai_reply_jobs')
       .select(['id', 'tenant_id', 'session_id', 'message_id'])
@@ -68,7 +75,7 @@ export class AiReplyRepository {
   }
 
   /** The answer was handled: gone, unless the customer wrote again meanwhile (then it waits for the new burst). */
-  async systemFinish(job: AiJob): Promise<void> {
+  async systemFinish(system: SystemScope, job: AiJob): Promise<void> {
     const gone = await this.db
       .deleteFrom('ai_reply_jobs')
       .where('id', '=', job.id)

@@ -8,20 +8,18 @@ import {
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
-import { ChatHistory } from '../messages/chat.history.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { AiProviderConfig } from '../tenantSettings/tenantSettings.service.js'
+import type { StoredInbound } from '../messages/index.js'
+import { ChatHistory } from '../messages/index.js'
+import type { OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import type { AiProviderConfig } from '../tenantSettings/index.js'
 import type { ChatTurn, LlmProvider } from './ai.provider.js'
 import { type AiJob, type AiReplyRepository, utcDay } from './aiReply.repository.js'
 
 export type AiOutcome = 'sent' | 'skipped' | 'budget' | 'failed'
 
 /** A session the AI may answer: AI reply on, a personal chat, not blocked, invalid or do-not-disturb. */
-export function aiMayAnswer(
-  s: Pick<Session, 'ai_reply' | 'blocked' | 'invalid' | 'dnd' | 'fan_id'>,
-): boolean {
+function aiMayAnswer(s: Pick<Session, 'ai_reply' | 'blocked' | 'invalid' | 'dnd' | 'fan_id'>): boolean {
   return s.ai_reply === 1 && s.fan_id !== null && s.blocked === 0 && s.invalid === 0 && s.dnd === 0
 }
 
@@ -30,7 +28,7 @@ export interface AiReplyDeps {
   repo: AiReplyRepository
   provider: LlmProvider
   outbox: OutboxService
-  sessions: SessionsRepository
+  sessions: SessionDirectory
   /** the tenant's provider when turned on and complete */
   config: (tenantId: number) => Promise<AiProviderConfig | null>
   log: Logger
@@ -82,7 +80,7 @@ export class AiReplyService {
   async answer(job: AiJob, now = Date.now()): Promise<AiOutcome> {
     const { repo, log } = this.deps
     const tenantId = Number(job.tenant_id)
-    const session = await this.deps.sessions.get(tenantId, job.session_id)
+    const session = await this.deps.sessions.byId(tenantId, job.session_id)
     if (!session || !aiMayAnswer(session)) return 'skipped'
     const config = await this.deps.config(tenantId)
     if (!config) return 'skipped'

@@ -5,7 +5,7 @@ import type { AnnouncementFilter, AnnouncementsRepository } from './announcement
 type Row = Awaited<ReturnType<AnnouncementsRepository['enabled']>>[number]
 
 /** What leaves the server for an announcement. */
-export function presentAnnouncement(row: Row): Announcement {
+function presentAnnouncement(row: Row): Announcement {
   return {
     id: row.id,
     title: row.title,

@@ -1,6 +1,7 @@
 import { ErrorCode, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../test/harness.js'
+import { solvedCaptcha as solved } from '../captcha/captcha.fixtures.js'
 
 /**
  * The sign-in lock: failures lock the resolved user (tenant + name), failures on unknown names
@@ -33,24 +34,8 @@ const login = async (body: Record<string, unknown>, ip = '10.0.0.1'): Promise<An
     })
   ).json()
 
-/** A solved puzzle, read from the database as a person would see the gap. */
-async function solvedCaptcha(ip: string): Promise<string> {
-  const got = await ctx.app.inject({ method: 'POST', url: '/damai/system/captcha/get', payload: {} })
-  const token = (got.json() as { data: { token: string } }).data.token
-  const row = await ctx.db
-    .selectFrom('captchas')
-    .select('x')
-    .where('token', '=', token)
-    .executeTakeFirstOrThrow()
-  const checked = await ctx.app.inject({
-    method: 'POST',
-    url: '/damai/system/captcha/check',
-    payload: { token, x: row.x },
-    remoteAddress: ip,
-  })
-  expect(checked.json()).toMatchObject({ code: 0 })
-  return token
-}
+/** A puzzle solved by a person's drag from `ip` (the gap read from the database, as a person sees it). */
+const solvedCaptcha = (ip: string): Promise<string> => solved(ctx, ip)
 
 const adminLogin = async (enterUsername: string, username: string, password: string, ip = '10.0.0.9') =>
   (

@@ -7,11 +7,15 @@ import {
   UserStatus,
 } from '@app/core'
 import type { User } from '../../db/schema.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { AppError } from '../../http/errors.js'
-import type { CaptchaService } from '../captcha/captcha.service.js'
+import type { CaptchaService } from '../captcha/index.js'
 import { accountLock, addressLock, type LoginLimiter } from './login-limiter.js'
 import { verifyPassword } from './password.js'
 import type { TokenService } from './token.service.js'
+
+/** Sign-in: a user by enterprise account and name. */
+const system = openSystemScope('modules/auth/auth.service')
 
 export interface ClientMeta {
   ip: string
@@ -26,13 +30,18 @@ export interface ClientMeta {
 /** What a sign-in asks of the owner of users and tenants (wired where the app is assembled). */
 export interface SignInLookups {
   /** /login: tenant users (never platform staff) of that name, in one tenant when its account is given */
-  systemTenantUsers(username: string, targetAccount: string | undefined, limit: number): Promise<User[]>
+  systemTenantUsers(
+    system: SystemScope,
+    username: string,
+    targetAccount: string | undefined,
+    limit: number,
+  ): Promise<User[]>
   /** /adminLogin: the user of that name in the tenant of that enterprise account */
-  systemByEnterpriseAccount(account: string, username: string): Promise<User | undefined>
+  systemByEnterpriseAccount(system: SystemScope, account: string, username: string): Promise<User | undefined>
   /** 0 while the tenant may be used */
   tenantStatus(tenantId: number): Promise<number | undefined>
   /** the tenant behind an enterprise account name */
-  systemTenantIdByAccount(account: string): Promise<number | undefined>
+  systemTenantIdByAccount(system: SystemScope, account: string): Promise<number | undefined>
 }
 
 export class AuthService {
@@ -41,13 +50,9 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
     private readonly captcha: CaptchaService,
+    /** rules of other modules a sign-in must pass once the password is right (an agent's seat) */
+    private readonly checks: readonly ((user: User) => Promise<void>)[] = [],
   ) {}
-
-  /** Rules of other modules a sign-in must pass once the password is right (an agent's seat). */
-  private readonly checks: ((user: User) => Promise<void>)[] = []
-  checkOnSignIn(check: (user: User) => Promise<void>): void {
-    this.checks.push(check)
-  }
 
   /**
    * /login: the tenants' people only, so its failures can never lock platform staff. The target
@@ -55,6 +60,7 @@ export class AuthService {
    */
   async login(body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
     const candidates = await this.signIn.systemTenantUsers(
+      system,
       body.username,
       body.targetAccount,
       LOGIN_SAME_NAME_MAX,
@@ -66,7 +72,7 @@ export class AuthService {
   /** /adminLogin: enterprise account + captcha; any role may use it. */
   async adminLogin(body: AdminLoginBody, meta: ClientMeta): Promise<LoginResult> {
     await this.captcha.consume(body.captchaVerification)
-    const user = await this.signIn.systemByEnterpriseAccount(body.enterUsername, body.username)
+    const user = await this.signIn.systemByEnterpriseAccount(system, body.enterUsername, body.username)
     return this.attempt(user ?? null, body.password, meta)
   }
 
@@ -117,7 +123,7 @@ export class AuthService {
 
   /** The tenant id behind an enterprise account name (the admin login stores it before signing in). */
   async tenantIdByName(name: string): Promise<{ tenantId: number }> {
-    const tenantId = await this.signIn.systemTenantIdByAccount(name.trim())
+    const tenantId = await this.signIn.systemTenantIdByAccount(system, name.trim())
     if (tenantId === undefined) throw new AppError(ErrorCode.tenantNotFound)
     return { tenantId }
   }

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { PLATFORM_ROLES, type RoleId, UserStatus } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import type { Actor } from '../../http/types.js'
+
+/** Sign-in: a token by its hash. */
+const system = openSystemScope('modules/auth/token.service')
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
 /** last_seen_at is written at most this often per token, so reads do not turn into writes. */
@@ -46,7 +50,7 @@ export class TokenService {
   /** The actor behind a live token, or null when it is unknown, expired, revoked or its user disabled. */
   async resolve(accessToken: string): Promise<Actor | null> {
     const now = Date.now()
-    const row = await this.systemByHash(accessToken)
+    const row = await this.systemByHash(system, accessToken)
     if (!row || row.revoked_at != null || row.expires_at <= now) return null
     if (row.status !== UserStatus.enabled || row.tenantStatus !== 0) return null
     if (now - row.last_seen_at > TOUCH_EVERY_MS) {
@@ -69,7 +73,7 @@ export class TokenService {
   }
 
   /** A token is found by its secret before anyone's tenant is known: the one lookup across tenants. */
-  private systemByHash(accessToken: string) {
+  private systemByHash(system: SystemScope, accessToken: string) {
     return this.db
       .selectFrom('auth_tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')

@@ -2,14 +2,13 @@ import { AUTO_REPLY_NEW_CUSTOMER_MS, type OutboundContentInput, SendOrigin, vipA
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Fan, Session } from '../../db/schema.js'
-import { type Commit, type CursorStore, InboundCursor } from '../../engines/inbound-cursor.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { FanLabelsRepository } from '../fans/fan-labels.repository.js'
-import type { FansRepository } from '../fans/fans.repository.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
-import type { PendingMessage } from '../messages/message-cursor.js'
-import type { OutboxService, StagedMessage } from '../outbox/outbox.service.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { Commit } from '../../engines/inbound-cursor.js'
+import type { DurableSubscription, EventBus } from '../../events/bus.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import type { FanDirectory, FanLabeling } from '../fans/index.js'
+import type { PendingMessage, StoredInbound } from '../messages/index.js'
+import type { OutboxService, StagedMessage } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
 import type { ParsedRule } from './autoReply.presenter.js'
 import type { AutoReplyRepository } from './autoReply.repository.js'
 import type { RuleBooks } from './rule-book.js'
@@ -21,7 +20,7 @@ const HINTS_MAX = 50_000
  * process) counts as live when it was stored within this time of being sent: the history
  * WhatsApp syncs on linking arrives long after it was written.
  */
-export const CATCH_UP_LIVE_MS = 10 * 60_000
+const CATCH_UP_LIVE_MS = 10 * 60_000
 
 /** A customer message to answer. */
 export interface AutoReplyInbound {
@@ -41,18 +40,18 @@ export interface AutoReplyEngineDeps {
   db: Db
   repo: AutoReplyRepository
   books: RuleBooks
-  sessions: SessionsRepository
-  fans: FansRepository
-  fanLabels: FanLabelsRepository
-  accounts: AccountsRepository
+  sessions: SessionDirectory
+  fans: FanDirectory
+  fanLabels: FanLabeling
+  accounts: AccountDirectory
   outbox: OutboxService
   /** the tenant's subscription end (sends stop when it has passed) */
   validEnd(tenantId: number): Promise<number | null>
   material(tenantId: number, userId: number, materialId: number): Promise<OutboundContentInput>
   random: () => number
   log: Logger
-  /** the watermark the engine consumes stored messages past */
-  cursor: CursorStore<PendingMessage>
+  /** where stored messages are heard, and read past the engine's cursor */
+  events: EventBus
   /** how old a message must be before it is consumed (default: by dialect) */
   settleMs?: number
 }
@@ -67,16 +66,15 @@ export interface AutoReplyEngineDeps {
 export class AutoReplyEngine {
   readonly name = 'auto-reply'
   private readonly hints = new Map<number, Hint>()
-  private readonly consumer: InboundCursor<PendingMessage>
+  private readonly consumer: DurableSubscription
 
   constructor(private readonly d: AutoReplyEngineDeps) {
-    this.consumer = new InboundCursor(
-      d.db,
-      d.cursor,
-      (m, commit) => this.consume(m, commit),
-      d.log,
-      d.settleMs,
-    )
+    this.consumer = d.events.subscribe('message.stored', {
+      durable: 'auto-reply',
+      live: (e) => this.listen(e),
+      handle: (m, commit) => this.consume(m, commit),
+      settleMs: d.settleMs,
+    })
   }
 
   /** Catch up over the messages stored since the watermark, then follow the inbound events. */
@@ -94,15 +92,15 @@ export class AutoReplyEngine {
     await this.consumer.settled()
   }
 
-  /** The inbound listener: notes whether a customer message is live and wakes the consumer; it never blocks. */
-  listen = (e: StoredInbound): void => {
-    if (e.message.from_me === 1) return
+  /** The stored message as heard in this process: notes whether a customer message is live, then wakes the consumer; it never blocks. */
+  private listen(e: StoredInbound): boolean {
+    if (e.message.from_me === 1) return false
     if (this.hints.size >= HINTS_MAX) {
       const oldest = this.hints.keys().next().value
       if (oldest !== undefined) this.hints.delete(oldest)
     }
     this.hints.set(e.message.id, { live: e.live, newFan: e.newFan })
-    this.consumer.wake()
+    return true
   }
 
   /** One stored customer message past the watermark: a live one with text is matched. */
@@ -121,12 +119,12 @@ export class AutoReplyEngine {
     if (book.rules.size === 0) return
     const hit = book.matcher.match(e.body)
     if (hit.full.length === 0 && hit.half.length === 0) return
-    const session = await this.d.sessions.get(e.tenantId, e.sessionId)
+    const session = await this.d.sessions.byId(e.tenantId, e.sessionId)
     // never to a blocked, do-not-disturb or invalid customer
     if (!session || session.blocked === 1 || session.dnd === 1 || session.invalid === 1) return
     let fan: Fan | undefined
     if (session.fan_id !== null) {
-      fan = await this.d.fans.get(this.d.db, e.tenantId, session.fan_id)
+      fan = await this.d.fans.byId(this.d.db, e.tenantId, session.fan_id)
       if (!fan || fan.invalid === 1) return
     }
     const agent = session.agent_user_id ?? (await this.d.accounts.agentOf(e.tenantId, session.account_id))
@@ -139,7 +137,7 @@ export class AutoReplyEngine {
       if (!applies(rule, session, fan, agent, e.newFan)) continue
       if (rule.row.audience === 'labels') {
         if (!fan) continue
-        labels ??= new Set((await this.d.fanLabels.ofFan(this.d.db, e.tenantId, fan.id)).map((l) => l.id))
+        labels ??= new Set((await this.d.fanLabels.labelsOf(this.d.db, e.tenantId, fan.id)).map((l) => l.id))
         if (!rule.labelIds.some((l) => labels?.has(l))) continue
       }
       return this.reply(e.tenantId, rule, session, commit)

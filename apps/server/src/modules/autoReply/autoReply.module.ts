@@ -2,13 +2,12 @@ import type { OutboundContentInput } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import type { StoredInboundListener } from '../messages/inbound.service.js'
-import { MessageCursor } from '../messages/message-cursor.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import { AccountDirectory } from '../accounts/index.js'
+import { FanDirectory, FanLabeling } from '../fans/index.js'
+import type { OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
 import { AutoReplyEngine } from './autoReply.engine.js'
 import { autoReplyRoutes } from './autoReply.routes.js'
 import { AutoReplyService } from './autoReply.service.js'
@@ -18,16 +17,16 @@ export interface AutoReplyDeps {
   db: Db
   logger: Logger
   outbox: OutboxService
-  sessions: SessionsRepository
-  /** the inbound path, which hands over every stored message */
-  inbound: { onStored(listener: StoredInboundListener): () => void }
+  sessions: SessionDirectory
+  events: EventBus
+  engines: Engines
   /** the users module: an enabled agent of the tenant; the tenant's subscription */
   users: {
     isActiveAgent(tenantId: number, userId: number): Promise<boolean>
     tenantValidity(tenantId: number): Promise<[number | null, number | null]>
   }
-  /** the labels module's label ids of a tenant */
-  labelIds(tenantId: number): Promise<number[]>
+  /** the labels module: a tenant's labels */
+  labels: { list(tenantId: number): Promise<{ id: number }[]> }
   /** the material libraries' "send a material as", for a user who must see the material */
   material(tenantId: number, userId: number, materialId: number): Promise<OutboundContentInput>
   /** draws the sentence of a random reply (tests pass a fixed one) */
@@ -38,8 +37,8 @@ export interface AutoReplyDeps {
 
 /**
  * Keyword auto-reply: the rules' routes and the engine that answers stored customer messages
- * through the outbox. Installed after the outbox, the labels and the materials; returns the
- * engine for the app's engine list.
+ * through the outbox. Installed after the outbox, the labels and the materials; adds the engine
+ * to the app's engines.
  */
 export function installAutoReply(app: FastifyInstance, deps: AutoReplyDeps) {
   const { db } = deps
@@ -48,7 +47,7 @@ export function installAutoReply(app: FastifyInstance, deps: AutoReplyDeps) {
     db,
     {
       isActiveAgent: (t, u) => deps.users.isActiveAgent(t, u),
-      labelIds: deps.labelIds,
+      labelIds: async (tenantId) => (await deps.labels.list(tenantId)).map((l) => l.id),
       material: deps.material,
     },
     (tenantId) => books?.invalidate(tenantId),
@@ -59,18 +58,18 @@ export function installAutoReply(app: FastifyInstance, deps: AutoReplyDeps) {
     repo: service.repo,
     books,
     sessions: deps.sessions,
-    fans: new FansRepository(),
-    fanLabels: new FanLabelsRepository(),
-    accounts: new AccountsRepository(db),
+    fans: new FanDirectory(),
+    fanLabels: new FanLabeling(),
+    accounts: new AccountDirectory(db),
     outbox: deps.outbox,
     validEnd: async (tenantId) => (await deps.users.tenantValidity(tenantId))[1],
     material: deps.material,
     random: deps.random ?? Math.random,
     log: deps.logger.child({ module: 'auto-reply' }),
-    cursor: new MessageCursor(db, 'auto-reply'),
+    events: deps.events,
     settleMs: deps.settleMs,
   })
-  deps.inbound.onStored(engine.listen)
+  deps.engines.add(engine)
   autoReplyRoutes(app, service)
   return { service, engine, books }
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest, notFound } from '../../http/errors.js'
+import { can } from './autoReply.access.js'
 import { presentRule } from './autoReply.presenter.js'
 import { AutoReplyRepository, type NewRule, type RuleRow } from './autoReply.repository.js'
 
@@ -51,7 +52,7 @@ export class AutoReplyService {
       (body.pageNo - 1) * body.pageSize,
       body.pageSize,
     )
-    return { list: rows.map((r) => presentRule(r, r.creator_user_id === caller.actingUserId)), total }
+    return { list: rows.map((r) => presentRule(r, can(caller, 'operate', r))), total }
   }
 
   /** Create a rule; the caller (or the agent a supervisor acts as) is its creator. */
@@ -94,8 +95,8 @@ export class AutoReplyService {
   /** A rule the caller sees (else not found) and created (else the spec's refusal). */
   private async operable(caller: Caller, id: number): Promise<RuleRow> {
     const row = await this.repo.get(caller.tenantId, id)
-    if (!row || !visibleTo(row, caller.agentId)) throw notFound()
-    if (row.creator_user_id !== caller.actingUserId) throw new AppError(ErrorCode.autoReplyNotCreator)
+    if (!row || !can(caller, 'see', row)) throw notFound()
+    if (!can(caller, 'operate', row)) throw new AppError(ErrorCode.autoReplyNotCreator)
     return row
   }
 
@@ -147,11 +148,4 @@ export class AutoReplyService {
       enabled: body.enabled ? 1 : 0,
     }
   }
-}
-
-/** An agent sees the public rules, their own and the personal rules naming them; the supervisor sees all. */
-export function visibleTo(row: RuleRow, agentId: number | null): boolean {
-  if (agentId === null) return true
-  if (row.classification === 'public' || row.creator_user_id === agentId) return true
-  return (JSON.parse(row.agent_user_ids) as number[]).includes(agentId)
 }

@@ -20,7 +20,7 @@ export interface RuleBook {
  * How long a message waits for its tenant's rebuilding matcher before the previous one answers
  * it: a large rule book takes seconds to compile, and the messages of every tenant queue behind.
  */
-export const REBUILD_WAIT_MS = 250
+const REBUILD_WAIT_MS = 250
 
 interface Entry {
   /** the matcher in service (the first build of the tenant until it is done) */
@@ -121,7 +121,7 @@ export class RuleBooks {
 }
 
 /** One matcher over every keyword of the rules. */
-export function compile(rules: ParsedRule[], stamp = ''): RuleBook {
+function compile(rules: ParsedRule[], stamp = ''): RuleBook {
   const byId = new Map(rules.map((r) => [r.row.id, r]))
   const matcher = new KeywordMatcher(
     rules.flatMap((r) =>

@@ -1,12 +1,14 @@
+import { OrderType } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import type { AccountAgentsRepository } from '../accounts/account-agents.repository.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { PlatformCore } from '../platform/platform.module.js'
-import type { TenantSlots } from '../platform/tenants.service.js'
-import { PortRecordsRepository } from '../ports/port-records.repository.js'
-import type { RecordStore } from '../ports/records.store.js'
+import type { Engines } from '../../engines/engines.js'
+import type { PlatformReach } from '../../http/platform-reach.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import type { TokenService } from '../auth/index.js'
+import type { PlatformCore, TenantSlots } from '../platform/index.js'
+import { portRecords, type RecordStore } from '../ports/index.js'
 import { BillingQueries } from './billing.queries.js'
 import { billingRoutes } from './billing.routes.js'
 import { BillingService } from './billing.service.js'
@@ -24,11 +26,13 @@ export interface BillingDeps {
   db: Db
   logger: Logger
   tokens: TokenService
-  accounts: AccountAgentsRepository
+  /** the linked numbers each tenant has (the platform's tenant list) */
+  accounts: Pick<AccountDirectory, 'countsByTenant'>
   /** logs out the accounts of ports that have ended (the port expiry engine's pass) */
-  portsEnded: () => Promise<unknown>
+  portExpiry: { tick(): Promise<unknown> }
   /** how often ended seats are looked for */
-  checkMs: number
+  config: Pick<Config, 'PORT_EXPIRY_CHECK_MS'>
+  engines: Engines
 }
 
 /** Orders, port and seat records with their history, statistics, export, and the tenant's side. */
@@ -36,13 +40,13 @@ export function installBilling(app: FastifyInstance, core: PlatformCore, deps: B
   const { db } = deps
   const seatsRepo = new SeatsRepository(db)
   const stores: Record<'port' | 'seat', RecordStore> = {
-    port: new PortRecordsRepository(db),
+    port: portRecords(db),
     seat: seatsRepo,
   }
   const seatExpiry = new SeatExpiryEngine(
     seatsRepo,
     deps.tokens,
-    deps.checkMs,
+    deps.config.PORT_EXPIRY_CHECK_MS,
     deps.logger.child({ module: 'seats' }),
   )
   const ordersRepo = new OrdersRepository(db)
@@ -53,10 +57,10 @@ export function installBilling(app: FastifyInstance, core: PlatformCore, deps: B
     ordersRepo,
     new RecordChangesRepository(db),
     core.scope,
-    async (tenantId) => (await core.tenants.systemFind(tenantId))?.seller_user_id ?? null,
+    (tenantId) => core.tenants.sellerOf(tenantId),
     {
       port: async () => {
-        await deps.portsEnded()
+        await deps.portExpiry.tick()
       },
       seat: async () => {
         await seatExpiry.tick()
@@ -69,18 +73,18 @@ export function installBilling(app: FastifyInstance, core: PlatformCore, deps: B
     new RecordChangesRepository(db),
     core.scope,
     core.tenants,
-    core.users,
+    core.staff,
   )
-  const billing = new BillingService(orders, queries, core.scope, core.tenants, core.users, core.settings)
+  const billing = new BillingService(orders, queries, core.scope, core.tenants, core.settings)
   billingRoutes(
     app,
     billing,
     queries,
-    new RenewalRequestsService(reminders, core.scope, core.tenants, core.users),
+    new RenewalRequestsService(reminders, core.scope, core.tenants, core.staff),
   )
   tenantBillingRoutes(
     app,
-    new TenantBillingService(db, stores, ordersRepo, reminders, core.settings, core.users),
+    new TenantBillingService(db, stores, ordersRepo, reminders, core.settings, core.staff),
   )
 
   const slots: TenantSlots = {
@@ -118,6 +122,29 @@ export function installBilling(app: FastifyInstance, core: PlatformCore, deps: B
     accounts: (tenantIds) => deps.accounts.countsByTenant(tenantIds),
   }
   app.addHook('onClose', () => seatExpiry.stop())
-  return { orders, seats: new SeatsService(seatsRepo), seatExpiry, slots }
+  deps.engines.add(seatExpiry)
+  /** A tenant's ports and seats ending before `until` (the home page's figures). */
+  const expiring = async (tenantId: number, now: number, until: number) => {
+    const { ports, seats } = await slots.counts([tenantId], now, until)
+    return { ports: ports.get(tenantId)?.expiringSoon ?? 0, seats: seats.get(tenantId)?.expiringSoon ?? 0 }
+  }
+  return { orders, seats: new SeatsService(seatsRepo), seatExpiry, slots, expiring }
 }
 export type Billing = ReturnType<typeof installBilling>
+
+/**
+ * How many orders the tenants the staff member reaches placed in [from, to), and the revenue they
+ * brought: a refund counts against it (the home page's figures).
+ */
+export async function orderFigures(
+  db: Db,
+  reach: PlatformReach,
+  from: number,
+  to: number,
+): Promise<{ orders: number; revenueCents: number }> {
+  const tenantIds = reach.tenantIds === null ? null : [...reach.tenantIds]
+  const orders = await new OrdersRepository(db).forStatistics({ tenantIds, from, to })
+  let revenueCents = 0
+  for (const o of orders) revenueCents += (o.type === OrderType.refund ? -1 : 1) * Number(o.amount_cents)
+  return { orders: orders.length, revenueCents }
+}

@@ -11,7 +11,7 @@ import {
 } from '@app/core'
 import type { Selectable } from 'kysely'
 import type { OrderTable, RecordChangeTable } from '../../db/schema.js'
-import type { RecordListRow, RecordRow } from '../ports/records.store.js'
+import type { RecordListRow, RecordRow } from '../ports/index.js'
 
 /** Names the presenters look up: tenants by id, users by id. */
 export interface Names {

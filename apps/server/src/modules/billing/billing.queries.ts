@@ -17,10 +17,9 @@ import {
 } from '@app/core'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { PlatformScope } from '../platform/platform.scope.js'
-import type { RecordListRow, RecordStore } from '../ports/records.store.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { PlatformScope } from '../platform/index.js'
+import type { RecordListRow, RecordStore } from '../ports/index.js'
+import type { PlatformStaff, TenantRegistry } from '../users/index.js'
 import { type Names, presentChange, presentOrder, presentRecord } from './billing.presenter.js'
 import type { OrderFilter, OrdersRepository } from './orders.repository.js'
 import type { ChangeResult } from './orders.service.js'
@@ -63,14 +62,19 @@ export class BillingQueries {
     private readonly orders: OrdersRepository,
     private readonly changes: RecordChangesRepository,
     private readonly scope: PlatformScope,
-    private readonly tenants: TenantAdminRepository,
-    private readonly users: UserAdminRepository,
+    private readonly tenants: TenantRegistry,
+    private readonly staff: PlatformStaff,
   ) {}
 
-  async names(tenantIds: number[], userIds: (number | null)[]): Promise<Names> {
+  /** Names of tenants and people, within the caller's reach (the rows named come from their tenants). */
+  async names(caller: Caller, tenantIds: number[], userIds: (number | null)[]): Promise<Names> {
+    const reach = await this.scope.reach(caller)
     const [tenants, users] = await Promise.all([
-      this.tenants.systemBriefs(tenantIds),
-      this.users.systemNames(userIds.filter((id): id is number => id !== null)),
+      this.tenants.briefsIn(reach, tenantIds),
+      this.staff.namesIn(
+        reach,
+        userIds.filter((id): id is number => id !== null),
+      ),
     ])
     return { tenants, users }
   }
@@ -94,6 +98,7 @@ export class BillingQueries {
       now,
     )
     const names = await this.names(
+      caller,
       list.map((r) => r.tenant_id),
       [],
     )
@@ -111,7 +116,9 @@ export class BillingQueries {
       sellerId: body.sellerId,
       from: body.from,
       to: body.to,
-      keywordTenantIds: body.keyword ? await this.tenants.systemIdsByKeyword(body.keyword) : undefined,
+      keywordTenantIds: body.keyword
+        ? await this.tenants.idsByKeyword(await this.scope.reach(caller), body.keyword)
+        : undefined,
     }
   }
 
@@ -122,6 +129,7 @@ export class BillingQueries {
       body.pageSize,
     )
     const names = await this.names(
+      caller,
       list.map((o) => o.tenant_id),
       list.flatMap((o) => [o.seller_user_id, o.operator_user_id]),
     )
@@ -136,6 +144,7 @@ export class BillingQueries {
   ): Promise<OrderView[]> {
     const list = await this.orders.list(await this.orderFilter(caller, body), limit)
     const names = await this.names(
+      caller,
       list.map((o) => o.tenant_id),
       list.flatMap((o) => [o.seller_user_id, o.operator_user_id]),
     )
@@ -149,6 +158,7 @@ export class BillingQueries {
       body.pageSize,
     )
     const names = await this.names(
+      caller,
       list.map((c) => c.tenant_id),
       list.map((c) => c.operator_user_id),
     )
@@ -157,6 +167,7 @@ export class BillingQueries {
 
   /** The answer of an order, renewal, refund or merge: the order (if one was made) and the records as they are now. */
   async result(
+    caller: Caller,
     kind: OrderKindValue,
     r: ChangeResult,
   ): Promise<OrderResult | { order: null; records: RecordView[] }> {
@@ -168,7 +179,11 @@ export class BillingQueries {
       now,
     )
     const order = r.orderId === null ? null : await this.orders.byId(r.tenantId, r.orderId)
-    const names = await this.names([r.tenantId], order ? [order.seller_user_id, order.operator_user_id] : [])
+    const names = await this.names(
+      caller,
+      [r.tenantId],
+      order ? [order.seller_user_id, order.operator_user_id] : [],
+    )
     const records = r.recordIds
       .map((id) => rows.find((x) => x.id === id))
       .filter((x): x is RecordListRow => x !== undefined)
@@ -205,7 +220,7 @@ export class BillingQueries {
       if (!byKind.has(kind)) byKind.set(kind, emptyLine())
       add(byKind.get(kind) as StatLine, o.type, amount, o.quantity)
     }
-    const names = await this.names([], [...bySeller.keys()])
+    const names = await this.names(caller, [], [...bySeller.keys()])
     return {
       totals,
       byDay: [...byDay.entries()].sort((a, b) => a[0] - b[0]).map(([date, l]) => ({ date, ...l })),

@@ -7,14 +7,11 @@ import {
   type RecordRefundBody,
   type RecordRenewalBody,
   type RecordView,
-  Role,
 } from '@app/core'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { PlatformScope } from '../platform/platform.scope.js'
-import type { SettingsService } from '../platform/settings.service.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { PlatformScope, SettingsService } from '../platform/index.js'
+import type { TenantRegistry } from '../users/index.js'
 import type { BillingQueries } from './billing.queries.js'
 import type { OrdersService } from './orders.service.js'
 
@@ -26,21 +23,21 @@ export class BillingService {
     private readonly orders: OrdersService,
     private readonly queries: BillingQueries,
     private readonly scope: PlatformScope,
-    private readonly tenants: TenantAdminRepository,
-    private readonly users: UserAdminRepository,
+    private readonly tenants: TenantRegistry,
     private readonly settings: SettingsService,
   ) {}
 
   /** The tenant an order names (by id, or by its supervisor), if the caller sees it. */
   private async tenantOf(caller: Caller, body: OrderCreateBody) {
+    const reach = await this.scope.reach(caller)
     let tenantId = body.tenantId
     if (tenantId === undefined && body.userId !== undefined) {
-      const master = await this.users.systemFind(body.userId)
-      if (master?.role_id !== Role.customerMaster) throw notFound()
+      const master = await this.tenants.supervisorIn(reach, body.userId)
+      if (!master) throw notFound()
       tenantId = master.tenant_id
     }
-    const tenant = tenantId === undefined ? undefined : await this.tenants.systemFind(tenantId)
-    if (!tenant || !(await this.scope.seesTenant(caller, tenant.id))) throw notFound()
+    const tenant = tenantId === undefined ? undefined : await this.tenants.findIn(reach, tenantId)
+    if (!tenant) throw notFound()
     return tenant
   }
 
@@ -65,15 +62,15 @@ export class BillingService {
       operatorId: caller.userId,
       remark: body.remark,
     })
-    return this.queries.result(kind, result)
+    return this.queries.result(caller, kind, result)
   }
 
   async renew(caller: Caller, kind: OrderKindValue, body: RecordRenewalBody): Promise<Answer> {
-    return this.queries.result(kind, await this.orders.renew(caller, kind, body))
+    return this.queries.result(caller, kind, await this.orders.renew(caller, kind, body))
   }
 
   async refund(caller: Caller, kind: OrderKindValue, body: RecordRefundBody): Promise<Answer> {
-    return this.queries.result(kind, await this.orders.refund(caller, kind, body))
+    return this.queries.result(caller, kind, await this.orders.refund(caller, kind, body))
   }
 
   async merge(
@@ -82,6 +79,6 @@ export class BillingService {
     targetId: number,
     body: RecordMergeBody,
   ): Promise<Answer> {
-    return this.queries.result(kind, await this.orders.merge(caller, kind, targetId, body))
+    return this.queries.result(caller, kind, await this.orders.merge(caller, kind, targetId, body))
   }
 }

@@ -1,6 +1,6 @@
 import type { OrderKindValue, OrderTypeValue } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { Q } from '../ports/records.store.js'
+import type { Q } from '../ports/index.js'
 
 export interface OrderFilter {
   /** null: every tenant */

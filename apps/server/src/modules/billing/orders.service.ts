@@ -14,9 +14,9 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { PlatformScope } from '../platform/platform.scope.js'
-import { shares } from '../ports/records.sql.js'
-import type { Q, RecordRow, RecordStore } from '../ports/records.store.js'
+import type { PlatformScope } from '../platform/index.js'
+import type { Q, RecordRow, RecordStore } from '../ports/index.js'
+import { shares } from '../ports/index.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { NewChange, RecordChangesRepository } from './record-changes.repository.js'
 
@@ -299,13 +299,12 @@ export class OrdersService {
     return result
   }
 
-  /** The records, all of them existing and in tenants the caller sees; not found otherwise. */
+  /** The records, all of them existing and in tenants the caller reaches; not found otherwise. */
   private async load(caller: Caller, kind: OrderKindValue, ids: number[]): Promise<RecordRow[]> {
     const unique = [...new Set(ids)]
-    const rows = await this.stores[kind].systemFindMany(this.db, unique)
+    // a record of a tenant the caller does not reach is not found, as one that does not exist
+    const rows = await this.stores[kind].findManyIn(await this.scope.reach(caller), this.db, unique)
     if (rows.length !== unique.length) throw notFound()
-    const visible = await this.scope.tenantIds(caller)
-    if (visible !== null && rows.some((r) => !visible.includes(r.tenant_id))) throw notFound()
     // keep the order the caller gave
     return unique.map((id) => rows.find((r) => r.id === id) as RecordRow)
   }

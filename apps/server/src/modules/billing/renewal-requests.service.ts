@@ -1,9 +1,8 @@
 import type { OrderKindValue, Page, RenewalRequestStatusValue, RenewalRequestView } from '@app/core'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import type { PlatformScope } from '../platform/platform.scope.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { PlatformScope } from '../platform/index.js'
+import type { PlatformStaff, TenantRegistry } from '../users/index.js'
 import type { RemindersRepository } from './reminders.repository.js'
 
 const ids = (json: string): number[] => {
@@ -20,23 +19,28 @@ export class RenewalRequestsService {
   constructor(
     private readonly reminders: RemindersRepository,
     private readonly scope: PlatformScope,
-    private readonly tenants: TenantAdminRepository,
-    private readonly users: UserAdminRepository,
+    private readonly tenants: TenantRegistry,
+    private readonly staff: PlatformStaff,
   ) {}
 
   async page(
     caller: Caller,
     body: { pageNo: number; pageSize: number; status?: RenewalRequestStatusValue },
   ): Promise<Page<RenewalRequestView>> {
+    const reach = await this.scope.reach(caller)
     const { list, total } = await this.reminders.requestPage(
-      await this.scope.tenantIds(caller),
+      reach.tenantIds === null ? null : [...reach.tenantIds],
       body.status,
       body.pageNo,
       body.pageSize,
     )
     const [tenants, users] = await Promise.all([
-      this.tenants.systemBriefs(list.map((r) => r.tenant_id)),
-      this.users.systemNames(
+      this.tenants.briefsIn(
+        reach,
+        list.map((r) => r.tenant_id),
+      ),
+      this.staff.namesIn(
+        reach,
         list.flatMap((r) => [r.requested_by, ...(r.handled_by === null ? [] : [r.handled_by])]),
       ),
     ])

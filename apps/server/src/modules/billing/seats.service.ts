@@ -1,11 +1,15 @@
 import { AGENT_ROLES, ErrorCode, type RoleId } from '@app/core'
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import { AppError } from '../../http/errors.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { Q } from '../ports/records.store.js'
+import type { TokenService } from '../auth/index.js'
+import type { Q } from '../ports/index.js'
 import type { SeatsRepository } from './seats.repository.js'
+
+/** Seat expiry loop. */
+const system = openSystemScope('modules/billing/seats.service')
 
 /** Agents and their seats: taking and freeing a seat, and the sign-in rule. */
 export class SeatsService {
@@ -71,9 +75,10 @@ export class SeatExpiryEngine implements Engine {
   }
 
   async tick(now = Date.now()): Promise<boolean> {
-    const lapsed = await this.seats.systemLapsed(now, 100)
+    const lapsed = await this.seats.systemLapsed(system, now, 100)
     for (const s of lapsed) {
-      if (s.user_id === null || !(await this.seats.systemMarkLapsed(s.id, s.expires_at, now))) continue
+      if (s.user_id === null || !(await this.seats.systemMarkLapsed(system, s.id, s.expires_at, now)))
+        continue
       await this.tokens.revokeAllOf(s.tenant_id, s.user_id)
       this.log.info({ seatId: s.id, userId: s.user_id }, 'seat ended: agent signed out')
     }

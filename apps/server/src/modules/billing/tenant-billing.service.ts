@@ -17,9 +17,9 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import type { SettingsService } from '../platform/settings.service.js'
-import type { RecordRow, RecordStore } from '../ports/records.store.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import type { SettingsService } from '../platform/index.js'
+import type { RecordRow, RecordStore } from '../ports/index.js'
+import type { PlatformStaff } from '../users/index.js'
 import { statusOf } from './billing.presenter.js'
 import type { OrdersRepository } from './orders.repository.js'
 import type { RemindersRepository } from './reminders.repository.js'
@@ -31,7 +31,7 @@ const dayStart = (t: number, offsetMinutes: number) => {
 }
 
 /** Records grouped by the viewer's day of their end; days left rounded up, or "today". */
-export function groupByDay(records: RecordRow[], now: number, offsetMinutes: number): ExpiryGroup[] {
+function groupByDay(records: RecordRow[], now: number, offsetMinutes: number): ExpiryGroup[] {
   const today = dayStart(now, offsetMinutes)
   const groups = new Map<number, RecordRow[]>()
   for (const r of records) {
@@ -60,7 +60,7 @@ export class TenantBillingService {
     private readonly orders: OrdersRepository,
     private readonly reminders: RemindersRepository,
     private readonly settings: SettingsService,
-    private readonly users: UserAdminRepository,
+    private readonly staff: PlatformStaff,
   ) {}
 
   async myOrders(caller: Caller, body: MyOrderQueryBody): Promise<Page<MyOrderView>> {
@@ -69,7 +69,7 @@ export class TenantBillingService {
       body.pageNo,
       body.pageSize,
     )
-    const names = await this.users.systemNames(
+    const names = await this.staff.names(
       list.map((o) => o.seller_user_id).filter((id): id is number => id !== null),
     )
     return {
@@ -164,10 +164,8 @@ export class TenantBillingService {
   /** "Do not remind again" for these records at their current end; ids of other tenants are ignored. */
   async dismiss(caller: Caller, body: ExpiryDismissBody): Promise<void> {
     const marks = async (kind: OrderKindValue, ids: number[]) => {
-      const rows = await this.stores[kind].systemFindMany(this.db, ids)
-      return rows
-        .filter((r) => r.tenant_id === caller.tenantId)
-        .map((r) => ({ kind, recordId: r.id, expiresAt: r.expires_at }))
+      const rows = await this.stores[kind].findMany(this.db, caller.tenantId, ids)
+      return rows.map((r) => ({ kind, recordId: r.id, expiresAt: r.expires_at }))
     }
     await this.reminders.dismiss(caller.tenantId, caller.userId, [
       ...(await marks('port', body.portIdList)),
@@ -177,9 +175,10 @@ export class TenantBillingService {
 
   /** A note to the seller asking to renew these records; no money moves. */
   async requestRenewal(caller: Caller, body: RenewalRequestBody): Promise<{ id: number }> {
-    const rows = await this.stores[body.kind].systemFindMany(this.db, [...new Set(body.ids)])
-    if (rows.length !== new Set(body.ids).size || rows.some((r) => r.tenant_id !== caller.tenantId))
-      throw notFound()
+    const ids = [...new Set(body.ids)]
+    // another tenant's record is not found, as one that does not exist
+    const rows = await this.stores[body.kind].findMany(this.db, caller.tenantId, ids)
+    if (rows.length !== ids.length) throw notFound()
     const id = await this.reminders.insertRequest({
       tenantId: caller.tenantId,
       kind: body.kind,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Server } from 'socket.io'
 import type { Db } from '../../db/index.js'
+import type { EventBus } from '../../events/bus.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import type { AccountAgentsRepository } from '../accounts/account-agents.repository.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { Desk } from '../desk/desk.module.js'
-import { SessionAllocationQuery } from '../sessions/session-allocation.query.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import { type AccountAssignments, AccountDirectory } from '../accounts/index.js'
+import type { Desk } from '../desk/index.js'
+import { SessionAllocationQuery } from '../sessions/index.js'
+import { AgentRoster, type UsersService } from '../users/index.js'
 import { consoleRoutes } from './console.routes.js'
 import { ConsoleService } from './console.service.js'
 import { ConsoleSockets } from './console.sockets.js'
@@ -23,10 +22,12 @@ export function installConsole(
     hub: RealtimeHub
     desk: Pick<Desk, 'actions' | 'list'>
     users: UsersService
-    people: UserAdminRepository
-    accountAgents: AccountAgentsRepository
-    io: Pick<Server, 'in'>
-    accountChanged: (accountId: number) => void
+    assignments: AccountAssignments
+    /** the socket server: the console reads who is connected */
+    realtime: { io: Pick<Server, 'in'> }
+    /** the inbound path forgets an account's cached agent when it changes */
+    inbound: { forgetAccount(accountId: number): void }
+    events: EventBus
   },
 ): ConsoleService {
   const service = new ConsoleService({
@@ -35,12 +36,14 @@ export function installConsole(
     counts: deps.desk.list.countsCache,
     users: deps.users,
     allocation: new SessionAllocationQuery(deps.db, deps.desk.list),
-    accounts: new AccountsRepository(deps.db),
-    accountAgents: deps.accountAgents,
-    people: deps.people,
-    sockets: new ConsoleSockets(deps.db, deps.io),
-    accountChanged: deps.accountChanged,
+    accounts: new AccountDirectory(deps.db),
+    assignments: deps.assignments,
+    people: new AgentRoster(deps.db),
+    sockets: new ConsoleSockets(deps.db, deps.realtime.io),
+    accountChanged: (id) => deps.inbound.forgetAccount(id),
   })
   consoleRoutes(app, service)
+  // an account handed over on the agents page reaches the desks as one handed over in the console
+  deps.events.subscribe('accounts.assigned', (e) => service.announce(e.tenantId, e.changes))
   return service
 }

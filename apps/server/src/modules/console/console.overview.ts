@@ -7,11 +7,9 @@ import {
   Role,
   UserStatus,
 } from '@app/core'
-import type { AccountAgentsRepository } from '../accounts/account-agents.repository.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { AllocationBucket, SessionAllocationQuery } from '../sessions/session-allocation.query.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import type { AccountAssignments, AccountDirectory } from '../accounts/index.js'
+import type { AllocationBucket, SessionAllocationQuery } from '../sessions/index.js'
+import type { AgentRoster, UsersService } from '../users/index.js'
 import type { ConsoleSockets } from './console.sockets.js'
 
 /** The tenant's agents and team leads read in one page: seats bound them far below this. */
@@ -19,9 +17,9 @@ const PEOPLE_MAX = 5_000
 
 export interface OverviewSources {
   allocation: SessionAllocationQuery
-  accounts: AccountsRepository
-  accountAgents: AccountAgentsRepository
-  people: UserAdminRepository
+  accounts: AccountDirectory
+  assignments: AccountAssignments
+  people: Pick<AgentRoster, 'team'>
   sockets: ConsoleSockets
   users: Pick<UsersService, 'displayName'>
 }
@@ -52,12 +50,12 @@ export async function buildOverview(
 ): Promise<ConsoleOverview> {
   const [buckets, accounts, people] = await Promise.all([
     src.allocation.buckets(tenantId, readerId),
-    src.accounts.deskAccounts(tenantId, null, []),
-    src.people.agentPage(tenantId, {}, 1, PEOPLE_MAX),
+    src.accounts.onDesk(tenantId, null, []),
+    src.people.team(tenantId, PEOPLE_MAX),
   ])
-  const peopleIds = people.list.map((p) => p.id)
+  const peopleIds = people.map((p) => p.id)
   const [owned, online] = await Promise.all([
-    src.accountAgents.ofAgents(tenantId, peopleIds),
+    src.assignments.ofAgents(tenantId, peopleIds),
     src.sockets.connected(peopleIds),
   ])
   const agentOfAccount = new Map(owned.map((a) => [a.id, a.agent_user_id]))
@@ -68,7 +66,7 @@ export async function buildOverview(
   for (const b of buckets) countBucket(b, byAgent, byAccount, unallocated)
 
   const persons = new Map<number, Person>(
-    people.list.map((p) => [
+    people.map((p) => [
       p.id,
       {
         id: p.id,

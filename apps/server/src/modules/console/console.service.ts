@@ -11,10 +11,10 @@ import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
-import type { AccountAgentChange } from '../accounts/account-agents.repository.js'
-import type { SessionActions } from '../desk/session.actions.js'
-import type { CountsCache } from '../sessions/counts.cache.js'
-import type { UsersService } from '../users/users.service.js'
+import type { AccountAgentChange } from '../accounts/index.js'
+import type { SessionActions } from '../desk/index.js'
+import type { CountsCache } from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import { buildOverview, type OverviewSources } from './console.overview.js'
 
 export interface ConsoleDeps extends OverviewSources {
@@ -96,10 +96,10 @@ export class ConsoleService {
     ids: number[],
     agentUserId: number | null,
   ): Promise<ConsoleAssignResult> {
-    const found = await this.deps.accounts.findManyLive(tenantId, ids)
+    const found = await this.deps.accounts.byIds(tenantId, ids)
     if (found.length !== ids.length) throw notFound()
     const changing = found.filter((a) => a.agent_user_id !== agentUserId)
-    for (const a of changing) await this.deps.accounts.assignAgent(tenantId, a.id, agentUserId)
+    for (const a of changing) await this.deps.assignments.assign(tenantId, a.id, agentUserId)
     await this.announce(
       tenantId,
       changing.map((a) => ({ accountId: a.id, previousAgentUserId: a.agent_user_id, agentUserId })),

@@ -3,7 +3,7 @@ import type { Server } from 'socket.io'
 import type { Db } from '../../db/index.js'
 import { callerOfActor } from '../../http/caller.js'
 import type { Actor } from '../../http/types.js'
-import { canFollowSession } from '../sessions/session.access.js'
+import { canFollowSession } from '../sessions/index.js'
 
 const SESSION_ROOM = /^session:(\d+)$/
 

@@ -1,15 +1,14 @@
 import type { ReadResult } from '@app/core'
 import type { RawBuilder } from 'kysely'
 import type { Db } from '../../db/index.js'
-import type { MessageRef } from '../../gateway/port.js'
+import type { MessageRef } from '../../gateway/messaging-gateway.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
-import { MessagesRepository } from '../messages/messages.repository.js'
-import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
-import type { CountsCache } from '../sessions/counts.cache.js'
-import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
-import { SessionsRepository } from '../sessions/sessions.repository.js'
+import { ChatMessages } from '../messages/index.js'
+import type { GatewayRequests } from '../outbox/index.js'
+import type { CountsCache } from '../sessions/index.js'
+import { type DeskSession, loadDeskSession, SessionDirectory } from '../sessions/index.js'
 
 /** Inbound messages a read marks as read on WhatsApp at most (the newest). */
 const RECEIPTS_MAX = 50
@@ -20,8 +19,8 @@ const RECEIPTS_MAX = 50
  * difference. Reading as an agent (also a supervisor acting as them) is that agent's read.
  */
 export class ChatReads {
-  private readonly messages = new MessagesRepository()
-  private readonly sessions: SessionsRepository
+  private readonly messages = new ChatMessages()
+  private readonly sessions: SessionDirectory
 
   constructor(
     private readonly db: Db,
@@ -29,7 +28,7 @@ export class ChatReads {
     private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
   ) {
-    this.sessions = new SessionsRepository(db)
+    this.sessions = new SessionDirectory(db)
   }
 
   /**
@@ -51,7 +50,7 @@ export class ChatReads {
       .where('user_id', '=', viewer.actingUserId)
       .executeTakeFirst()
     const newest = await this.messages.newestId(this.db, viewer.tenantId, sessionId)
-    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(viewer.tenantId, sessionId), {
+    await this.write(viewer, sessionId, this.sessions.readMark(viewer.tenantId, sessionId), {
       last_read_message_id: newest,
     })
     this.emit(viewer, sessionId, 0)
@@ -62,7 +61,7 @@ export class ChatReads {
   /** Mark the session unread for the viewer: one unread message, whatever was read. */
   async markUnread(viewer: Caller, d: DeskSession): Promise<ReadResult> {
     const sessionId = d.session.id
-    await this.write(viewer, sessionId, this.sessions.unreadCountExpr(viewer.tenantId, sessionId, 1))
+    await this.write(viewer, sessionId, this.sessions.readMark(viewer.tenantId, sessionId, 1))
     this.emit(viewer, sessionId, 1)
     return { sessionId, unreadCount: 1 }
   }

@@ -1,7 +1,12 @@
 import {
   type ChatMessageView,
+  type EditChatBody,
+  type EditResult,
   ErrorCode,
+  type ErrorCodeValue,
+  MESSAGE_EDIT_WINDOW_MS,
   MessageStatus,
+  MessageType,
   type OutboundContentInput,
   REVOKE_WINDOW_MS,
   type RevokeResult,
@@ -10,20 +15,15 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Message } from '../../db/schema.js'
+import type { EventBus } from '../../events/bus.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import { messageRooms } from '../../realtime/rooms.js'
-import { contactVcard } from '../materials/materials.outbound.js'
-import { presentChatMessage } from '../messages/chat.history.js'
-import { presentMessageUpdate } from '../messages/messages.presenter.js'
-import { MessagesRepository } from '../messages/messages.repository.js'
-import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import type { CountsCache } from '../sessions/counts.cache.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
-import { restricted } from '../sessions/session.presenter.js'
+import { contactVcard } from '../materials/index.js'
+import { ChatMessages, MessageUpdates, presentChatMessage } from '../messages/index.js'
+import type { GatewayRequests, OutboxService } from '../outbox/index.js'
+import type { CountsCache } from '../sessions/index.js'
+import { type DeskSession, GroupDirectory, loadDeskSession, restricted } from '../sessions/index.js'
 
 /** What a material sends as, from the material library (its owner checks included). */
 export type MaterialResolver = (
@@ -32,6 +32,17 @@ export type MaterialResolver = (
   materialId: number,
 ) => Promise<OutboundContentInput>
 
+/** The tenant's blocked keyword a text holds, if any (risk control's content check). */
+export type KeywordCheck = (tenantId: number, text: string) => Promise<string | null>
+
+/** Types whose words our agents may change after sending: a text, or the caption of a photo, video or file. */
+const EDITABLE_TYPES = new Set<string>([
+  MessageType.text,
+  MessageType.image,
+  MessageType.video,
+  MessageType.document,
+])
+
 /**
  * Sending from the desk. Everything goes out through OutboxService.enqueue (the one outbound
  * path); this adds the desk's own refusals first: a group the account left or may not write in,
@@ -39,18 +50,22 @@ export type MaterialResolver = (
  * An offline account still queues: the dispatcher fails the message with a reason if it cannot send.
  */
 export class ChatService {
-  private readonly messages = new MessagesRepository()
-  private readonly groupChats: GroupChatsRepository
+  private readonly messages = new ChatMessages()
+  private readonly groupChats: GroupDirectory
+  private readonly updates: MessageUpdates
 
   constructor(
     private readonly db: Db,
     private readonly outbox: OutboxService,
-    private readonly hub: RealtimeHub,
+    hub: RealtimeHub,
+    events: Pick<EventBus, 'publish'>,
     private readonly requests: GatewayRequests,
     private readonly counts: CountsCache,
     private readonly materials?: MaterialResolver,
+    private readonly keywords?: KeywordCheck,
   ) {
-    this.groupChats = new GroupChatsRepository(db)
+    this.groupChats = new GroupDirectory(db)
+    this.updates = new MessageUpdates(hub, events)
   }
 
   /** sendChatMessage: text, location, contact cards, a material or an image-text link. */
@@ -77,7 +92,7 @@ export class ChatService {
     })
     // our message awaits a reply now
     this.counts.forget(viewer.tenantId)
-    const row = await this.messages.get(this.db, viewer.tenantId, view.id)
+    const row = await this.messages.byId(this.db, viewer.tenantId, view.id)
     if (!row) throw notFound()
     return presentChatMessage(row)
   }
@@ -91,7 +106,7 @@ export class ChatService {
     const { content, quoted } = stored
     let quotedId: number | undefined
     if (quoted) {
-      const q = await this.messages.systemFindByWaId(this.db, message.account_id, quoted.id)
+      const q = await this.messages.byWaId(this.db, viewer.tenantId, message.account_id, quoted.id)
       if (q && q.session_id === message.session_id) quotedId = q.id
     }
     return this.enqueue(viewer, desk, content, quotedId)
@@ -107,11 +122,11 @@ export class ChatService {
     if (message.status === MessageStatus.requested) {
       const row = await this.messages.withdrawQueued(this.db, viewer.tenantId, message.id)
       if (row) {
-        this.emitUpdate(row)
+        this.updates.announce(row)
         return { messageId, accepted: true }
       }
     }
-    const fresh = await this.messages.get(this.db, viewer.tenantId, message.id)
+    const fresh = await this.messages.byId(this.db, viewer.tenantId, message.id)
     if (!fresh || fresh.status !== MessageStatus.sent || fresh.timestamp < Date.now() - REVOKE_WINDOW_MS)
       throw new AppError(ErrorCode.revokeNotAllowed)
     await this.requests.add({
@@ -129,15 +144,54 @@ export class ChatService {
     return { messageId, accepted: true }
   }
 
-  /** One of our messages in a session the viewer may work on. */
+  /**
+   * Change the text or caption of one of our sent messages, as WhatsApp allows: our own text or
+   * caption, sent (delivered or read alike), not withdrawn, within the edit window, and free of
+   * the tenant's blocked keywords like any text we send. Asked of WhatsApp after answering; the
+   * new text (the earlier one kept in its history) arrives as message.updated, a failure as
+   * message.editFailed.
+   */
+  async edit(viewer: Caller, body: EditChatBody): Promise<EditResult> {
+    const { message, desk } = await this.ownMessage(viewer, body.messageId, ErrorCode.editNotAllowed)
+    const captioned = message.type === MessageType.text || message.body !== ''
+    if (
+      !EDITABLE_TYPES.has(message.type) ||
+      !captioned ||
+      message.status !== MessageStatus.sent ||
+      !message.wa_message_id
+    )
+      throw new AppError(ErrorCode.editNotAllowed)
+    if (message.timestamp < Date.now() - MESSAGE_EDIT_WINDOW_MS)
+      throw new AppError(ErrorCode.editWindowPassed)
+    if (this.keywords && (await this.keywords(viewer.tenantId, body.text)))
+      throw new AppError(ErrorCode.editContentViolation)
+    if (body.text === message.body) return { messageId: message.id, accepted: true }
+    await this.requests.add({
+      tenantId: viewer.tenantId,
+      accountId: message.account_id,
+      sessionId: message.session_id,
+      requestedBy: viewer.actingUserId,
+      payload: {
+        kind: 'edit',
+        messageId: message.id,
+        target: { chatId: desk.peer.jid, id: message.wa_message_id, fromMe: true },
+        text: body.text,
+        notifyUserIds: [viewer.userId, viewer.actingUserId],
+      },
+    })
+    return { messageId: message.id, accepted: true }
+  }
+
+  /** One of our messages in a session the viewer may work on; `refusal` answers a message of the other side. */
   private async ownMessage(
     viewer: Caller,
     messageId: number,
+    refusal: ErrorCodeValue = ErrorCode.revokeNotAllowed,
   ): Promise<{ message: Message; desk: DeskSession }> {
-    const message = await this.messages.get(this.db, viewer.tenantId, messageId)
+    const message = await this.messages.byId(this.db, viewer.tenantId, messageId)
     if (!message) throw notFound()
     const desk = await loadDeskSession(this.db, viewer, message.session_id)
-    if (message.from_me !== 1) throw new AppError(ErrorCode.revokeNotAllowed)
+    if (message.from_me !== 1) throw new AppError(refusal)
     return { message, desk }
   }
 
@@ -184,9 +238,5 @@ export class ChatService {
         if (!this.materials) throw notFound()
         return this.materials(viewer.tenantId, viewer.actingUserId, body.materialId)
     }
-  }
-
-  private emitUpdate(m: Message): void {
-    this.hub.emit(messageRooms(m), 'message.updated', presentMessageUpdate(m))
   }
 }

@@ -63,7 +63,7 @@ describe('toggles', () => {
   it('pin, block, do-not-disturb, AI reply and mass send go on and off, and are announced', async () => {
     const s = await customerSession(ctx, '447700900001', SHOP)
     // AI reply goes on only with the tenant's AI provider turned on
-    await api.put(boss, '/damai/customer/tenantSetting/update', aiOnBody('http://127.0.0.1:9/v1'))
+    await api.put(boss, '/damai/customer/tenantSetting/update', aiOnBody('http://8.8.8.8:9/v1'))
     for (const [f, key] of [
       ['pinned', 'pinned'],
       ['blocked', 'blocked'],

@@ -2,24 +2,21 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Signals } from '../../cluster/signals.js'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { EventBus } from '../../events/bus.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { ChatHistory } from '../messages/chat.history.js'
-import { ChatMedia } from '../messages/chat.media.js'
-import type { MediaQuota } from '../messages/media.quota.js'
-import type { MediaStore } from '../messages/media.store.js'
-import type { GatewayRequests } from '../outbox/gateway-requests.engine.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import { CountsCache } from '../sessions/counts.cache.js'
-import { SessionListQuery } from '../sessions/session-list.query.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import { AccountDirectory } from '../accounts/index.js'
+import type { MediaQuota, MediaStore } from '../messages/index.js'
+import { ChatHistory, ChatMedia } from '../messages/index.js'
+import type { GatewayRequests, OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { CountsCache, SessionListQuery } from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import { ChatReads } from './chat.reads.js'
 import { chatRoutes } from './chat.routes.js'
-import { ChatService, type MaterialResolver } from './chat.service.js'
+import { ChatService, type KeywordCheck, type MaterialResolver } from './chat.service.js'
 import { ChatUploads } from './chat.upload.js'
-import { DeskPresence } from './desk.presence.js'
+import type { DeskPresence } from './desk.presence.js'
 import { deskRoutes } from './desk.routes.js'
 import { SessionActions } from './session.actions.js'
 import { SessionCreator } from './session.create.js'
@@ -28,24 +25,32 @@ export interface DeskDeps {
   db: Db
   gateway: MessagingGateway
   hub: RealtimeHub
+  /** where a message withdrawn before it was sent is announced to the modules */
+  events: Pick<EventBus, 'publish'>
   outbox: OutboxService
   users: UsersService
-  /** withdrawals and read receipts, stored and retried like sends */
+  /** withdrawals, edits and read receipts, stored and retried like sends */
   requests: GatewayRequests
-  sessions: SessionsRepository
+  sessions: SessionDirectory
   media: MediaStore
   /** chat uploads, under the tenant's storage quota */
   uploads: MediaQuota
   logger: Logger
   /** what a material sends as (the material library); without it a material send is not found */
-  materials?: MaterialResolver
+  material?: MaterialResolver
+  /** risk control: the tenant's blocked keywords, checked on an edit as on a send */
+  risk?: { gate: { blockedKeywordIn: KeywordCheck } }
   /** where a change of the sidebar counts is told to the other processes */
   signals?: Signals
+  /** who is at a desk (made before the auth hook, which asks it) */
+  presence: DeskPresence
+  /** the tenant's AI provider: the AI reply switch is refused while it has none */
+  tenantSettings: { service: { aiProvider(tenantId: number): Promise<unknown> } }
 }
 
 /**
  * The agent desk's server side: presence, the session list and actions, the chat calls. Sends
- * go through the outbox; events through the realtime hub. `settled()` runs the withdrawals and read
+ * go through the outbox; events through the realtime hub. `settled()` runs the withdrawals, edits and read
  * receipts that are due (tests).
  */
 export function installDesk(app: FastifyInstance, deps: DeskDeps) {
@@ -53,10 +58,23 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const counts = new CountsCache(deps.signals)
   const list = new SessionListQuery(db, counts)
   const reads = new ChatReads(db, hub, deps.requests, counts)
-  const chat = new ChatService(db, deps.outbox, hub, deps.requests, counts, deps.materials)
-  const presence = new DeskPresence(db, hub, deps.users)
-  const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users)
-  const creator = new SessionCreator(db, gateway, deps.sessions, list, new AccountsRepository(db))
+  const gate = deps.risk?.gate
+  const keywords: KeywordCheck | undefined = gate && ((t, text) => gate.blockedKeywordIn(t, text))
+  const chat = new ChatService(
+    db,
+    deps.outbox,
+    hub,
+    deps.events,
+    deps.requests,
+    counts,
+    deps.material,
+    keywords,
+  )
+  const { presence } = deps
+  const aiReplyReady = async (tenantId: number) =>
+    (await deps.tenantSettings.service.aiProvider(tenantId)) !== null
+  const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users, aiReplyReady)
+  const creator = new SessionCreator(db, gateway, deps.sessions, list, new AccountDirectory(db))
   deskRoutes(app, { presence, list, actions, creator })
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
-import type { UsersService } from '../users/users.service.js'
+import type { UsersService } from '../users/index.js'
 
 /**
  * One live desk per agent (spec §4/§8 code 433). Entering the desk gives a new desk id and makes

@@ -16,15 +16,18 @@ import { containsText } from '../../db/search.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import { fanDetail } from '../fans/fan.detail.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import { MessagesRepository } from '../messages/messages.repository.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import { groupDetail } from '../sessions/group.detail.js'
-import { type DeskSession, loadDeskSession, sessionRooms } from '../sessions/session.access.js'
-import type { SessionListQuery } from '../sessions/session-list.query.js'
-import { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import { FanDirectory, fanDetail } from '../fans/index.js'
+import { ChatMessages } from '../messages/index.js'
+import type { OutboxService } from '../outbox/index.js'
+import type { SessionListQuery } from '../sessions/index.js'
+import {
+  type DeskSession,
+  groupDetail,
+  loadDeskSession,
+  SessionDirectory,
+  sessionRooms,
+} from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import type { ChatReads } from './chat.reads.js'
 
 /** Session columns behind the simple toggles. */
@@ -37,12 +40,10 @@ const COLUMN = { pinned: 'pinned', blocked: 'blocked', dnd: 'dnd', aiReply: 'ai_
  * Every one loads the session in the viewer's scope first: another tenant's is not found.
  */
 export class SessionActions {
-  private readonly fans = new FansRepository()
-  private readonly messages = new MessagesRepository()
-  private readonly sessions: SessionsRepository
+  private readonly fans = new FanDirectory()
+  private readonly messages = new ChatMessages()
+  private readonly sessions: SessionDirectory
   /** whether the tenant may turn AI reply on (a provider configured); open until AI reply says */
-  private aiReplyReady: (tenantId: number) => Promise<boolean> = async () => true
-
   constructor(
     private readonly db: Db,
     private readonly list: SessionListQuery,
@@ -50,8 +51,10 @@ export class SessionActions {
     private readonly hub: RealtimeHub,
     private readonly outbox: OutboxService,
     private readonly users: UsersService,
+    /** whether the tenant has an AI provider turned on (the AI reply switch is refused otherwise) */
+    private readonly aiReplyReady: (tenantId: number) => Promise<boolean> = async () => true,
   ) {
-    this.sessions = new SessionsRepository(db)
+    this.sessions = new SessionDirectory(db)
   }
 
   private get counts() {
@@ -65,11 +68,6 @@ export class SessionActions {
       session.groupChatId !== null ? groupDetail(this.db, viewer.tenantId, session.groupChatId) : null,
     ])
     return { session, fan, group }
-  }
-
-  /** Where the AI reply switch learns whether the tenant has a provider turned on. */
-  useAiReplyCheck(ready: (tenantId: number) => Promise<boolean>): void {
-    this.aiReplyReady = ready
   }
 
   /** Turn one flag of a session on or off; AI reply goes on only with the tenant's provider turned on. */
@@ -93,13 +91,13 @@ export class SessionActions {
         await this.db.transaction().execute(async (tx) => {
           if (d.session.fan_id !== null)
             await this.fans.update(tx, viewer.tenantId, d.session.fan_id, { invalid: on })
-          await this.sessions.update(viewer.tenantId, id, { invalid: on }, tx)
+          await this.sessions.setFlags(viewer.tenantId, id, { invalid: on }, tx)
         })
         this.emit(d, { invalid: body.value })
         return this.list.one(viewer, id)
       default: {
         const column = COLUMN[body.flag]
-        await this.sessions.update(viewer.tenantId, id, { [column]: on })
+        await this.sessions.setFlags(viewer.tenantId, id, { [column]: on })
         this.emit(d, { [body.flag]: body.value })
         return this.list.one(viewer, id)
       }
@@ -113,7 +111,7 @@ export class SessionActions {
       throw new AppError(ErrorCode.migrateTargetInvalid)
     const target = { id: userId }
     const before = d.session.agent_user_id ?? d.account.agentUserId
-    await this.sessions.update(viewer.tenantId, d.session.id, { agent_user_id: target.id })
+    await this.sessions.assignAgent(viewer.tenantId, d.session.id, target.id)
     const moved: DeskSession = { ...d, session: { ...d.session, agent_user_id: target.id } }
     this.counts.forget(viewer.tenantId)
     this.hub.emit(sessionRooms(moved), 'session.updated', {
@@ -153,7 +151,7 @@ export class SessionActions {
     if (d.session.invalid !== 1) throw new AppError(ErrorCode.deleteNeedsInvalid)
     const id = d.session.id
     const fan =
-      d.session.fan_id === null ? undefined : await this.fans.get(this.db, viewer.tenantId, d.session.fan_id)
+      d.session.fan_id === null ? undefined : await this.fans.byId(this.db, viewer.tenantId, d.session.fan_id)
     await this.db.transaction().execute(async (tx) => {
       const messageCount = await this.messages.countOfSession(tx, viewer.tenantId, id)
       await tx
@@ -174,6 +172,8 @@ export class SessionActions {
           deleted_at: Date.now(),
         })
         .execute()
+      // its messages before their outbox rows: the lock order of every write of both
+      await this.messages.lockOfSession(tx, viewer.tenantId, id)
       await this.outbox.deleteOfSession(tx, viewer.tenantId, id)
       await tx
         .deleteFrom('session_reads')
@@ -181,8 +181,8 @@ export class SessionActions {
         .where('session_id', '=', id)
         .execute()
       await this.messages.deleteOfSession(tx, viewer.tenantId, id)
-      await this.sessions.delete(tx, viewer.tenantId, id)
-      if (d.session.fan_id !== null) await this.fans.delete(tx, viewer.tenantId, d.session.fan_id)
+      await this.sessions.remove(tx, viewer.tenantId, id)
+      if (d.session.fan_id !== null) await this.fans.remove(tx, viewer.tenantId, d.session.fan_id)
     })
     this.counts.forget(viewer.tenantId)
     this.hub.emit(sessionRooms(d), 'session.removed', { sessionId: id, reason: 'deleted' })

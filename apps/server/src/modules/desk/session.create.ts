@@ -8,13 +8,12 @@ import {
   type SessionCreateBody,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
-import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway/port.js'
+import { isGatewayError, type MessagingGateway, phoneToJid } from '../../gateway/messaging-gateway.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import type { SessionListQuery } from '../sessions/session-list.query.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import { FanDirectory } from '../fans/index.js'
+import type { SessionDirectory, SessionListQuery } from '../sessions/index.js'
 
 /**
  * A new personal session with a phone number (spec §5: 9–20 digits), from the chosen WS account
@@ -23,21 +22,26 @@ import type { SessionsRepository } from '../sessions/sessions.repository.js'
  * gateway paces and caches them) before the customer and the session are created.
  */
 export class SessionCreator {
-  private readonly fans = new FansRepository()
+  private readonly fans = new FanDirectory()
 
   constructor(
     private readonly db: Db,
     private readonly gateway: MessagingGateway,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionDirectory,
     private readonly list: SessionListQuery,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   async create(viewer: Caller, body: SessionCreateBody): Promise<DeskSessionView> {
     const phone = normalizePhone(body.phone)
     if (checkSessionPhone(phone)) throw new AppError(ErrorCode.invalidPhone)
     const account = await this.pickAccount(viewer, body.accountId)
-    const existing = await this.sessions.personalOf(viewer.tenantId, account.id, phoneToJid(phone), phone)
+    const existing = await this.sessions.personalOfNumber(
+      viewer.tenantId,
+      account.id,
+      phoneToJid(phone),
+      phone,
+    )
     if (existing !== undefined) throw new AppError(ErrorCode.sessionExists, { data: { sessionId: existing } })
 
     let jid: string
@@ -52,7 +56,7 @@ export class SessionCreator {
 
     const now = Date.now()
     const sessionId = await this.db.transaction().execute(async (tx) => {
-      const { fan, created } = await this.fans.upsert(
+      const { fan, created } = await this.fans.findOrCreate(
         tx,
         viewer.tenantId,
         account.id,
@@ -60,7 +64,7 @@ export class SessionCreator {
         FanSource.activeAdd,
         now,
       )
-      const { session } = await this.sessions.ensurePersonal(
+      const { session } = await this.sessions.openPersonal(
         tx,
         viewer.tenantId,
         account.id,
@@ -76,7 +80,7 @@ export class SessionCreator {
 
   /** The chosen account (in the viewer's scope, online), or the viewer's first online account. */
   private async pickAccount(viewer: Caller, accountId?: number): Promise<{ id: number }> {
-    const accounts = await this.accounts.usable(viewer.tenantId, viewer.agentId, accountId)
+    const accounts = await this.accounts.usableBy(viewer.tenantId, viewer.agentId, accountId)
     if (accountId !== undefined) {
       const chosen = accounts[0]
       if (!chosen) throw notFound()

@@ -64,7 +64,7 @@ export function checkChatFile(fields: ChatUploadFields, bytes: Buffer, fileName:
 }
 
 /** The name the customer sees: no path, no control characters, at most 200 characters. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim()

@@ -1,6 +1,6 @@
 import type { AcquisitionAgentRow, AcquisitionLinkRow } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { AcquisitionSources } from '../accounts/acquisition.service.js'
+import type { AcquisitionSources } from '../accounts/index.js'
 
 /**
  * The acquisition statistics' breakdowns of a tenant's diversion links: visits and attributed new

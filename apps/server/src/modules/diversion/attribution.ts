@@ -1,6 +1,7 @@
 import { DIVERSION_ATTRIBUTION_WINDOW_MS, DIVERSION_REF_PATTERN } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 /** An account of a tenant. */
 export interface AccountKey {
@@ -31,7 +32,11 @@ export class Attribution {
    * Of these accounts, the ones a first message could be attributed to without a reference: an
    * unclaimed visit within the window (read once for a batch of first messages).
    */
-  async accountsWithVisits(q: Kysely<Database>, accounts: AccountKey[]): Promise<Set<string>> {
+  async accountsWithVisits(
+    system: SystemScope,
+    q: Kysely<Database>,
+    accounts: AccountKey[],
+  ): Promise<Set<string>> {
     const out = new Set<string>()
     const ids = [...new Set(accounts.map((a) => a.accountId))]
     if (ids.length === 0) return out

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { type CounterTally, type CounterView, ErrorCode, type Page } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import { FansRepository } from '../fans/fans.repository.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import { FanDirectory } from '../fans/index.js'
+
+/** Public share page by code. */
+const system = openSystemScope('modules/diversion/counter.service')
 
 const DAY = 86_400_000
 
@@ -44,16 +48,16 @@ function present(r: CounterRow): CounterView {
  * expire and be revoked.
  */
 export class CounterService {
-  private readonly fans = new FansRepository()
+  private readonly fans = new FanDirectory()
 
   constructor(
     private readonly db: Db,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
   ) {}
 
   private async checkAccounts(tenantId: number, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)]
-    const found = await this.accounts.findManyLive(tenantId, unique)
+    const found = await this.accounts.byIds(tenantId, unique)
     if (found.length !== unique.length) throw new AppError(ErrorCode.diversionAccountUnusable)
     return unique
   }
@@ -153,12 +157,12 @@ export class CounterService {
   }
 
   /** A share page knows only its code: the one lookup here that crosses tenants. */
-  private systemByShareCode(code: string) {
+  private systemByShareCode(system: SystemScope, code: string) {
     return this.db.selectFrom('counters').selectAll().where('share_code', '=', code).executeTakeFirst()
   }
 
   async publicTally(code: string): Promise<CounterTally> {
-    const row = await this.systemByShareCode(code)
+    const row = await this.systemByShareCode(system, code)
     if (!row || (row.share_expires_at !== null && row.share_expires_at <= Date.now()))
       throw new AppError(ErrorCode.counterShareInvalid)
     return this.count(row.tenant_id, row)
@@ -167,7 +171,7 @@ export class CounterService {
   /** New fans per account created within [start, end]; accounts deleted since drop out. */
   private async count(tenantId: number, row: CounterRow): Promise<CounterTally> {
     const ids = JSON.parse(row.account_ids) as number[]
-    const accounts = ids.length ? await this.accounts.findManyLive(tenantId, ids) : []
+    const accounts = ids.length ? await this.accounts.byIds(tenantId, ids) : []
     const live = accounts.map((a) => a.id)
     const counts = new Map<number, number>(live.map((a) => [a, 0]))
     if (live.length) {

@@ -1,10 +1,13 @@
-import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import { type Commit, InboundCursor } from '../../engines/inbound-cursor.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
-import type { MessageCursor, PendingMessage } from '../messages/message-cursor.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { Commit } from '../../engines/inbound-cursor.js'
+import type { DurableSubscription, EventBus } from '../../events/bus.js'
+import type { PendingMessage, StoredInbound } from '../messages/index.js'
 import { type Attribution, accountKey, carriesRef } from './attribution.js'
 import type { Interactions } from './interactions.js'
+
+/** Inbound events: first messages attributed to visits. */
+const system = openSystemScope('modules/diversion/diversion.consumer')
 
 /** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
 const HINTS_MAX = 50_000
@@ -13,7 +16,7 @@ const HINTS_MAX = 50_000
  * process) counts as live when it was stored within this time of being sent: the history
  * WhatsApp syncs on linking arrives long after it was written.
  */
-export const CATCH_UP_LIVE_MS = 10 * 60_000
+const CATCH_UP_LIVE_MS = 10 * 60_000
 
 interface Hint {
   live: boolean
@@ -33,24 +36,22 @@ export class DiversionConsumer {
   private readonly hints = new Map<number, Hint>()
   /** accounts of the batch under way with a visit a first message may claim (`prepare`) */
   private withVisits = new Set<string>()
-  private readonly consumer: InboundCursor<PendingMessage>
+  private readonly consumer: DurableSubscription
 
   constructor(
     private readonly db: Db,
-    cursor: MessageCursor,
+    events: EventBus,
     private readonly attribution: Attribution,
     private readonly interactions: Interactions,
-    log: Logger,
     settleMs?: number,
   ) {
-    this.consumer = new InboundCursor(
-      db,
-      cursor,
-      (m, commit) => this.consume(m, commit),
-      log,
+    this.consumer = events.subscribe('message.stored', {
+      durable: 'diversion',
+      live: (e) => this.listen(e),
+      handle: (m, commit) => this.consume(m, commit),
+      prepare: (batch) => this.prepare(batch),
       settleMs,
-      (batch) => this.prepare(batch),
-    )
+    })
   }
 
   start(): void {
@@ -66,15 +67,15 @@ export class DiversionConsumer {
     await this.consumer.settled()
   }
 
-  /** The inbound listener: notes whether a customer message is live and new, and wakes the consumer. */
-  readonly listener = (e: StoredInbound): void => {
-    if (e.message.from_me) return
+  /** The stored message as heard in this process: notes whether a customer message is live and new, then wakes the consumer. */
+  private listen(e: StoredInbound): boolean {
+    if (e.message.from_me) return false
     if (this.hints.size >= HINTS_MAX) {
       const oldest = this.hints.keys().next().value
       if (oldest !== undefined) this.hints.delete(oldest)
     }
     this.hints.set(e.message.id, { live: e.live, newFan: e.newFan, answered: e.answered === true })
-    this.consumer.wake()
+    return true
   }
 
   /** What the inbound event told of a message, else what its rows tell. */
@@ -95,6 +96,7 @@ export class DiversionConsumer {
       return f.live && f.newFan && m.fan_id !== null && !carriesRef(m.body)
     })
     this.withVisits = await this.attribution.accountsWithVisits(
+      system,
       this.db,
       first.map((m) => ({ tenantId: m.tenant_id, accountId: m.account_id })),
     )

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { InboundService } from '../messages/inbound.service.js'
-import { MessageCursor } from '../messages/message-cursor.js'
-import { DiversionAcquisition } from './acquisition.query.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import { AccountDirectory } from '../accounts/index.js'
 import { Attribution } from './attribution.js'
 import { counterRoutes } from './counter.routes.js'
 import { CounterService } from './counter.service.js'
@@ -20,7 +19,8 @@ export interface DiversionDeps {
   db: Db
   config: Config
   logger: Logger
-  inbound: Pick<InboundService, 'onStored'>
+  events: EventBus
+  engines: Engines
   /** how old a stored message must be before it is attributed (default: by dialect) */
   settleMs?: number
 }
@@ -32,22 +32,14 @@ export interface DiversionDeps {
  */
 export function installDiversion(app: FastifyInstance, deps: DiversionDeps) {
   const { db, config } = deps
-  const log = deps.logger.child({ module: 'diversion' })
-  const accounts = new AccountsRepository(db)
+  const accounts = new AccountDirectory(db)
   const repo = new LinksRepository(db)
   const links = new LinksService(db, repo, accounts)
   const visits = new VisitService(repo)
   const attribution = new Attribution((t, a) => accounts.agentOf(t, a))
   const interactions = new Interactions(db)
-  const consumer = new DiversionConsumer(
-    db,
-    new MessageCursor(db, 'diversion'),
-    attribution,
-    interactions,
-    log,
-    deps.settleMs,
-  )
-  deps.inbound.onStored(consumer.listener)
+  const consumer = new DiversionConsumer(db, deps.events, attribution, interactions, deps.settleMs)
+  deps.engines.add(consumer)
   diversionRoutes(app, {
     links,
     visits,
@@ -62,9 +54,7 @@ export function installDiversion(app: FastifyInstance, deps: DiversionDeps) {
     visits,
     counter,
     interactions,
-    /** the acquisition statistics' per-link and per-agent breakdowns */
-    acquisition: new DiversionAcquisition(db),
-    /** the durable consumer of stored messages (attribution, interactions), for the engine list */
+    /** the durable consumer of stored messages (attribution, interactions) */
     engine: consumer,
     /** resolves when the stored messages are attributed and their interactions recorded */
     settled: () => consumer.settled(),

@@ -1,34 +1,21 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import {
-  Access,
+  diversionEndpoints as api,
   DIVERSION_PUBLIC_PATH,
   DiversionUnavailable,
   type DiversionUnavailableValue,
-  diversionEnableBody,
-  diversionIdQuery,
-  diversionLinkBody,
-  diversionLinkUpdateBody,
-  diversionPageBody,
   ErrorCode,
   type ErrorCodeValue,
-  InteractionPath,
-  interactionPageBody,
-  DiversionPath as P,
-  publicVisitQuery,
 } from '@app/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { callerOf } from '../../http/caller.js'
+import { route } from '../../http/contract.js'
 import { ok } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
 import type { Interactions } from './interactions.js'
 import type { LinksService } from './links.service.js'
 import type { VisitService } from './visits.js'
-
-const tags = ['diversion']
-const master = { roles: Access.master }
 
 const UNAVAILABLE_CODE: Record<DiversionUnavailableValue, ErrorCodeValue> = {
   [DiversionUnavailable.unknown]: ErrorCode.diversionUnknown,
@@ -56,105 +43,42 @@ export interface DiversionRouteDeps {
 }
 
 export function diversionRoutes(app: FastifyInstance, deps: DiversionRouteDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>()
   const { links } = deps
-  r.post(
-    P.create,
-    { config: master, schema: { tags, summary: 'Create a diversion link', body: diversionLinkBody } },
-    async (req) => {
-      const c = callerOf(req)
-      return ok(await links.create(c.tenantId, c.userId, req.body))
-    },
+  route(app, api.create, async (req) => {
+    const c = callerOf(req)
+    return ok(await links.create(c.tenantId, c.userId, req.body))
+  })
+  route(app, api.update, async (req) => ok(await links.update(callerOf(req).tenantId, req.body.id, req.body)))
+  route(app, api.enable, async (req) => {
+    await links.setEnabled(callerOf(req).tenantId, req.body.id, req.body.enabled)
+    return ok(null)
+  })
+  route(app, api.remove, async (req) => {
+    await links.remove(callerOf(req).tenantId, req.query.id)
+    return ok(null)
+  })
+  route(app, api.page, async (req) => ok(await links.page(callerOf(req).tenantId, req.body)))
+  route(app, api.stats, async (req) => ok(await links.stats(callerOf(req).tenantId, req.query.id)))
+  route(app, api.qr, async (req) =>
+    ok(await links.qr(callerOf(req).tenantId, req.query.id, `${req.protocol}://${req.host}`)),
   )
-  r.put(
-    P.update,
-    {
-      config: master,
-      schema: { tags, summary: "Change a link's name, greeting and accounts", body: diversionLinkUpdateBody },
-    },
-    async (req) => ok(await links.update(callerOf(req).tenantId, req.body.id, req.body)),
-  )
-  r.put(
-    P.enable,
-    { config: master, schema: { tags, summary: 'Enable or disable a link', body: diversionEnableBody } },
-    async (req) => {
-      await links.setEnabled(callerOf(req).tenantId, req.body.id, req.body.enabled)
-      return ok(null)
-    },
-  )
-  r.delete(
-    P.remove,
-    { config: master, schema: { tags, summary: 'Delete a link', querystring: diversionIdQuery } },
-    async (req) => {
-      await links.remove(callerOf(req).tenantId, req.query.id)
-      return ok(null)
-    },
-  )
-  r.post(
-    P.page,
-    { config: master, schema: { tags, summary: 'Links, newest first', body: diversionPageBody } },
-    async (req) => ok(await links.page(callerOf(req).tenantId, req.body)),
-  )
-  r.get(
-    P.stats,
-    {
-      config: master,
-      schema: { tags, summary: 'Visits and new fans per account and agent', querystring: diversionIdQuery },
-    },
-    async (req) => ok(await links.stats(callerOf(req).tenantId, req.query.id)),
-  )
-  r.get(
-    P.qr,
-    {
-      config: master,
-      schema: { tags, summary: 'QR code of the public link (PNG data URL)', querystring: diversionIdQuery },
-    },
-    async (req) => ok(await links.qr(callerOf(req).tenantId, req.query.id, `${req.protocol}://${req.host}`)),
-  )
-  r.post(
-    InteractionPath.page,
-    {
-      config: { roles: Access.desk },
-      schema: {
-        tags,
-        summary: 'Sessions whose customer answered a mass send or an auto reply, newest first',
-        body: interactionPageBody,
-      },
-    },
-    async (req) => ok(await deps.interactions.page(callerOf(req), req.body)),
-  )
+  route(app, api.interactions, async (req) => ok(await deps.interactions.page(callerOf(req), req.body)))
 
-  const rateLimit = { max: deps.visitsPerMinute, timeWindow: '1 minute' }
-  r.get(
-    P.publicVisit,
-    {
-      config: { public: true, rateLimit },
-      schema: {
-        tags,
-        summary: 'A visit to a link, as JSON: where to send the visitor',
-        querystring: publicVisitQuery,
-      },
-    },
+  // the public visit is open to everyone: each address is held to a rate
+  const limited = { config: { rateLimit: { max: deps.visitsPerMinute, timeWindow: '1 minute' } } }
+  route(
+    app,
+    api.publicVisit,
     async (req) => {
       const outcome = await deps.visits.visit(req.query.c)
       if ('why' in outcome) throw new AppError(UNAVAILABLE_CODE[outcome.why])
       return ok(outcome)
     },
+    limited,
   )
-  r.get(
-    DIVERSION_PUBLIC_PATH,
-    {
-      config: { public: true, rateLimit },
-      schema: {
-        tags,
-        summary: 'A visit to a link: redirect to WhatsApp, or to the page saying why not',
-        querystring: z.object({
-          c: z.string().max(64).default(''),
-          why: z.string().max(20).optional(),
-          lang: z.string().max(5).optional(),
-        }),
-      },
-    },
+  route(
+    app,
+    api.visitPage,
     async (req, reply) => {
       if (req.query.why !== undefined) return unavailablePage(reply, deps.webDist, req.query.why)
       const outcome = await deps.visits.visit(req.query.c)
@@ -162,6 +86,7 @@ export function diversionRoutes(app: FastifyInstance, deps: DiversionRouteDeps):
       const q = new URLSearchParams({ c: req.query.c, why: outcome.why, lang: visitorLanguage(req) })
       return reply.redirect(`${DIVERSION_PUBLIC_PATH}?${q}`, 302)
     },
+    limited,
   )
 }
 

@@ -2,7 +2,7 @@ import { type InteractionPage, type InteractionPageBody, SendOrigin } from '@app
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
-import { visibleSessions } from '../sessions/session.visibility.js'
+import { visibleSessions } from '../sessions/index.js'
 
 const MARKETING = [SendOrigin.massSend, SendOrigin.autoReply]
 

@@ -1,6 +1,7 @@
 import { AccountState } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Db
 
@@ -171,7 +172,7 @@ export class LinksRepository {
 
   // ---- the public visit: it knows only the code, so these cross tenants on purpose ----
 
-  systemByCode(code: string) {
+  systemByCode(system: SystemScope, code: string) {
     return this.db
       .selectFrom('diversion_links')
       .select(['id', 'tenant_id', 'enabled', 'greeting', 'utc_offset'])
@@ -180,7 +181,7 @@ export class LinksRepository {
   }
 
   /** Count a visit; the new count is the visit's place in the round robin. */
-  systemNextTurn(linkId: number) {
+  systemNextTurn(system: SystemScope, linkId: number) {
     return this.db
       .updateTable('diversion_links')
       .set((eb) => ({ visits: eb('visits', '+', 1) }))
@@ -190,7 +191,7 @@ export class LinksRepository {
   }
 
   /** The link's accounts that are online now (not banned, offline or deleted), in turn order. */
-  systemOnlineAccounts(linkId: number) {
+  systemOnlineAccounts(system: SystemScope, linkId: number) {
     return this.db
       .selectFrom('diversion_link_accounts as la')
       .innerJoin('ws_accounts as a', 'a.id', 'la.account_id')
@@ -207,7 +208,7 @@ export class LinksRepository {
    * Take one visit of an account's daily cap, atomically: the update matches only while the cap
    * has room today, so concurrent visits never pass it.
    */
-  async systemClaimTurn(linkAccountId: number, day: number): Promise<boolean> {
+  async systemClaimTurn(system: SystemScope, linkAccountId: number, day: number): Promise<boolean> {
     const res = await this.db
       .updateTable('diversion_link_accounts')
       .set((eb) => ({
@@ -228,7 +229,10 @@ export class LinksRepository {
     return Number(res.numUpdatedRows) === 1
   }
 
-  systemInsertVisit(v: { tenantId: number; linkId: number; accountId: number; ref: string; now: number }) {
+  systemInsertVisit(
+    system: SystemScope,
+    v: { tenantId: number; linkId: number; accountId: number; ref: string; now: number },
+  ) {
     return this.db
       .insertInto('diversion_visits')
       .values({

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/index.js'
 import { qrDataUrl } from '../../gateway/qr.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
+import type { AccountDirectory } from '../accounts/index.js'
 import type { LinkAccountInput, LinksRepository } from './links.repository.js'
 
 const DAY = 86_400_000
@@ -20,7 +20,7 @@ export class LinksService {
   constructor(
     private readonly db: Db,
     private readonly links: LinksRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
     private readonly publicUrl: (code: string) => string = (code) => `/s?c=${code}`,
   ) {}
 
@@ -33,11 +33,11 @@ export class LinksService {
     for (const a of body.accounts) if (!out.has(a.accountId)) out.set(a.accountId, a)
     const chosen = [...out.keys()]
     if (chosen.length) {
-      const found = await this.accounts.findManyLive(tenantId, chosen)
+      const found = await this.accounts.byIds(tenantId, chosen)
       if (found.length !== chosen.length) throw new AppError(ErrorCode.diversionAccountUnusable)
     }
     for (const agentId of new Set(body.agentIds)) {
-      const theirs = await this.accounts.usable(tenantId, agentId)
+      const theirs = await this.accounts.usableBy(tenantId, agentId)
       if (!theirs.length) throw new AppError(ErrorCode.diversionAgentNoAccounts)
       for (const a of theirs) if (!out.has(a.id)) out.set(a.id, { accountId: a.id, dailyCap: 0 })
     }

@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto'
 import { DiversionUnavailable, type DiversionUnavailableValue } from '@app/core'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { LinksRepository } from './links.repository.js'
+
+/** Public diversion link by code. */
+const system = openSystemScope('modules/diversion/visits')
 
 const DAY = 86_400_000
 /** Letters and digits a visitor cannot misread (no 0, O, 1, I). */
@@ -15,7 +19,7 @@ function newRef(): string {
 }
 
 /** The prefilled text: the link's greeting and the visit reference the first message is matched on. */
-export function prefilledText(greeting: string, ref: string): string {
+function prefilledText(greeting: string, ref: string): string {
   return greeting ? `${greeting} #${ref}` : `#${ref}`
 }
 
@@ -31,23 +35,23 @@ export class VisitService {
   ) {}
 
   async visit(code: string): Promise<VisitOutcome> {
-    const link = await this.links.systemByCode(code)
+    const link = await this.links.systemByCode(system, code)
     if (!link) return { why: DiversionUnavailable.unknown }
     if (!link.enabled) return { why: DiversionUnavailable.disabled }
-    const { visits: turn } = await this.links.systemNextTurn(link.id)
+    const { visits: turn } = await this.links.systemNextTurn(system, link.id)
     const now = this.now()
     const day = Math.floor((now + link.utc_offset * 60_000) / DAY)
     // capped accounts are left out before the turn is applied, so the rest share the visits evenly
-    const open = (await this.links.systemOnlineAccounts(link.id)).filter(
+    const open = (await this.links.systemOnlineAccounts(system, link.id)).filter(
       (a) => a.daily_cap === 0 || a.cap_day !== day || a.cap_used < a.daily_cap,
     )
     const start = Number(turn) % Math.max(open.length, 1)
     for (let i = 0; i < open.length; i++) {
       const a = open[(start + i) % open.length]
       // another visit may have taken the last slot since the list was read: try the next one
-      if (!(await this.links.systemClaimTurn(a.id, day))) continue
+      if (!(await this.links.systemClaimTurn(system, a.id, day))) continue
       const ref = newRef()
-      await this.links.systemInsertVisit({
+      await this.links.systemInsertVisit(system, {
         tenantId: link.tenant_id,
         linkId: link.id,
         accountId: a.account_id,

@@ -4,12 +4,16 @@ import os from 'node:os'
 import { AccountState, DynamicFailure, type DynamicFailureValue } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
-import { isGatewayError, type MessagingGateway, type StatusContent } from '../../gateway/port.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { MediaStore } from '../messages/media.store.js'
+import { isGatewayError, type MessagingGateway, type StatusContent } from '../../gateway/messaging-gateway.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import type { MediaStore } from '../messages/index.js'
 import type { DynamicsRepository, StatusPost, StatusTarget } from './dynamics.repository.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/dynamics/dynamics.engine')
 
 export interface DynamicsEngineConfig {
   pollMs: number
@@ -41,7 +45,7 @@ export class DynamicsEngine implements Engine {
   constructor(
     private readonly db: Db,
     private readonly repo: DynamicsRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
     private readonly gateway: MessagingGateway,
     private readonly media: MediaStore,
     private readonly cfg: DynamicsEngineConfig,
@@ -68,17 +72,18 @@ export class DynamicsEngine implements Engine {
 
   /** Run rounds until no part is due now (tests). */
   async drain(): Promise<void> {
-    while (await this.repo.systemAnyDue(this.now())) await this.tick()
+    while (await this.repo.systemAnyDue(system, this.now())) await this.tick()
   }
 
   async tick(): Promise<boolean> {
-    const rows = await this.repo.systemClaim(this.owner, this.now(), this.cfg.leaseMs, BATCH)
+    const rows = await this.repo.systemClaim(system, this.owner, this.now(), this.cfg.leaseMs, BATCH)
     for (const row of rows) {
       try {
         await this.process(row)
       } catch (err) {
         this.log.error({ err, targetId: row.id }, 'status post failed unexpectedly')
         await this.repo.systemDefer(
+          system,
           row,
           this.owner,
           this.now() + ACCOUNT_WAIT_MS,
@@ -91,13 +96,13 @@ export class DynamicsEngine implements Engine {
   }
 
   private fail(t: StatusTarget, reason: DynamicFailureValue, detail: string | null = null) {
-    return this.repo.systemClose(t, this.owner, { state: 'failed', reason, detail })
+    return this.repo.systemClose(system, t, this.owner, { state: 'failed', reason, detail })
   }
 
   private async process(t: StatusTarget): Promise<void> {
-    const post = await this.repo.systemPost(t.post_id)
+    const post = await this.repo.systemPost(system, t.post_id)
     if (!post) return this.fail(t, DynamicFailure.gateway, 'post missing')
-    const account = await this.accounts.findLive(t.tenant_id, t.account_id)
+    const account = await this.accounts.byId(t.tenant_id, t.account_id)
     if (!account || account.deleted_at !== null) return this.fail(t, DynamicFailure.accountGone)
     if (account.status === AccountState.banned) return this.fail(t, DynamicFailure.accountBanned)
     if (account.status === AccountState.offline) return this.fail(t, DynamicFailure.accountOffline)
@@ -107,6 +112,7 @@ export class DynamicsEngine implements Engine {
       if (this.now() - post.scheduled_at + ACCOUNT_WAIT_MS > this.cfg.maxWaitMs)
         return this.fail(t, DynamicFailure.accountOffline, `account ${account.status}`)
       return this.repo.systemDefer(
+        system,
         t,
         this.owner,
         this.now() + ACCOUNT_WAIT_MS,
@@ -120,11 +126,11 @@ export class DynamicsEngine implements Engine {
     if (!content) return this.fail(t, DynamicFailure.mediaMissing)
     const accountId = String(t.account_id)
     // the parts before it may have outlasted this part's lease: post only while still holding it
-    if (!(await this.repo.systemRenew(t, this.owner, this.now(), this.cfg.leaseMs))) return
+    if (!(await this.repo.systemRenew(system, t, this.owner, this.now(), this.cfg.leaseMs))) return
     let messageId = t.wa_message_id
     if (!messageId) {
       messageId = this.gateway.newMessageId(accountId)
-      await this.repo.systemSetMessageId(t, this.owner, messageId)
+      await this.repo.systemSetMessageId(system, t, this.owner, messageId)
     }
     try {
       const style =
@@ -132,7 +138,7 @@ export class DynamicsEngine implements Engine {
           ? { backgroundColor: post.background_color ?? undefined, font: post.font ?? undefined }
           : undefined
       const sent = await this.gateway.postStatus(accountId, content, audience, style, { messageId })
-      await this.repo.systemClose(t, this.owner, {
+      await this.repo.systemClose(system, t, this.owner, {
         state: 'posted',
         audience: audience.length,
         postedAt: sent.timestamp,
@@ -142,6 +148,7 @@ export class DynamicsEngine implements Engine {
       const detail = `${code}: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`
       if (TRANSIENT.has(code) && t.attempts + 1 < this.cfg.maxAttempts)
         return this.repo.systemDefer(
+          system,
           t,
           this.owner,
           this.now() + ACCOUNT_WAIT_MS * (t.attempts + 1),

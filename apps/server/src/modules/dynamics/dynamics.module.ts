@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { MediaStore } from '../messages/media.store.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { Engines } from '../../engines/engines.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
+import { AccountDirectory } from '../accounts/index.js'
+import type { MediaStore } from '../messages/index.js'
 import { DynamicsEngine } from './dynamics.engine.js'
 import { DynamicsRepository } from './dynamics.repository.js'
 import { dynamicsRoutes } from './dynamics.routes.js'
 import { DynamicsService } from './dynamics.service.js'
+
+/** Gateway events: a status viewer by account. */
+const system = openSystemScope('modules/dynamics/dynamics.module')
 
 /** Where WhatsApp status posts are addressed. */
 const STATUS_JID = 'status@broadcast'
@@ -19,6 +24,7 @@ export interface DynamicsDeps {
   logger: Logger
   gateway: MessagingGateway
   media: MediaStore
+  engines: Engines
 }
 
 /**
@@ -29,7 +35,7 @@ export function installDynamics(app: FastifyInstance, deps: DynamicsDeps) {
   const { db, config } = deps
   const log = deps.logger.child({ module: 'dynamics' })
   const repo = new DynamicsRepository(db)
-  const accounts = new AccountsRepository(db)
+  const accounts = new AccountDirectory(db)
   const engine = new DynamicsEngine(
     db,
     repo,
@@ -51,7 +57,7 @@ export function installDynamics(app: FastifyInstance, deps: DynamicsDeps) {
     const by = u.by
     // queued, never awaited: the gateway's handlers must not wait on this
     viewers = viewers
-      .then(() => repo.systemAddViewer(Number(u.accountId), u.ref.id, by, u.at ?? Date.now()))
+      .then(() => repo.systemAddViewer(system, Number(u.accountId), u.ref.id, by, u.at ?? Date.now()))
       .then(
         () => undefined,
         (err) => log.warn({ err }, 'status viewer not stored'),
@@ -59,5 +65,6 @@ export function installDynamics(app: FastifyInstance, deps: DynamicsDeps) {
   })
   const service = new DynamicsService(db, repo, accounts, deps.media, () => engine.wake())
   dynamicsRoutes(app, service)
+  deps.engines.add(engine)
   return { service, engine, viewersStored: () => viewers }
 }

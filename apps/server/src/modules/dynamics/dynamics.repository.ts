@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Db } from '../../db/index.js'
 import type { StatusPostTable, StatusPostTargetTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 export type StatusPost = Selectable<StatusPostTable>
 export type StatusTarget = Selectable<StatusPostTargetTable>
@@ -123,7 +124,13 @@ export class DynamicsRepository {
 
   // ---- the engine: every tenant's due parts ----
 
-  async systemClaim(owner: string, now: number, leaseMs: number, limit: number): Promise<StatusTarget[]> {
+  async systemClaim(
+    system: SystemScope,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<StatusTarget[]> {
     let due = this.db
       .selectFrom('status_post_targets')
       .select('id')
@@ -145,7 +152,7 @@ export class DynamicsRepository {
     return rows.sort((a, b) => a.id - b.id)
   }
 
-  systemPost(id: number): Promise<StatusPost | undefined> {
+  systemPost(system: SystemScope, id: number): Promise<StatusPost | undefined> {
     return this.db.selectFrom('status_posts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
@@ -153,7 +160,13 @@ export class DynamicsRepository {
    * Renew the lease right before the post goes out; false when it lapsed and another process took
    * the part (it posts it, this one must not).
    */
-  async systemRenew(t: StatusTarget, owner: string, now: number, leaseMs: number): Promise<boolean> {
+  async systemRenew(
+    system: SystemScope,
+    t: StatusTarget,
+    owner: string,
+    now: number,
+    leaseMs: number,
+  ): Promise<boolean> {
     const r = await this.db
       .updateTable('status_post_targets')
       .set({ lease_until: now + leaseMs })
@@ -165,7 +178,12 @@ export class DynamicsRepository {
   }
 
   /** Remember the message id before the first attempt (a retry reuses it). */
-  async systemSetMessageId(t: StatusTarget, owner: string, messageId: string): Promise<void> {
+  async systemSetMessageId(
+    system: SystemScope,
+    t: StatusTarget,
+    owner: string,
+    messageId: string,
+  ): Promise<void> {
     await this.db
       .updateTable('status_post_targets')
       .set({ wa_message_id: messageId })
@@ -175,6 +193,7 @@ export class DynamicsRepository {
   }
 
   async systemClose(
+    system: SystemScope,
     t: StatusTarget,
     owner: string,
     patch: {
@@ -203,6 +222,7 @@ export class DynamicsRepository {
   }
 
   async systemDefer(
+    system: SystemScope,
     t: StatusTarget,
     owner: string,
     dueAt: number,
@@ -224,7 +244,7 @@ export class DynamicsRepository {
       .execute()
   }
 
-  async systemAnyDue(now: number): Promise<boolean> {
+  async systemAnyDue(system: SystemScope, now: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('status_post_targets')
       .select('id')
@@ -255,6 +275,7 @@ export class DynamicsRepository {
 
   /** A viewer of the post an account made as message `waMessageId` (a repeat is ignored). */
   async systemAddViewer(
+    system: SystemScope,
     accountId: number,
     waMessageId: string,
     viewer: string,

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import type { MediaStore } from '../messages/index.js'
 import type { DynamicsRepository, StatusPost } from './dynamics.repository.js'
 
 /** An appointment this much in the past still counts as "now" (the form's clock may lag). */
@@ -32,7 +32,7 @@ export class DynamicsService {
   constructor(
     private readonly db: Db,
     private readonly repo: DynamicsRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
     private readonly media: MediaStore,
     private readonly wake: () => void,
     private readonly now: () => number = Date.now,
@@ -42,7 +42,7 @@ export class DynamicsService {
     const now = this.now()
     const scheduledAt = body.scheduledAt ?? now
     if (scheduledAt < now - PAST_GRACE_MS) throw new AppError(ErrorCode.dynamicScheduleInPast)
-    const accounts = await this.accounts.findManyLive(caller.tenantId, body.accountIds)
+    const accounts = await this.accounts.byIds(caller.tenantId, body.accountIds)
     if (accounts.length !== body.accountIds.length) throw new AppError(ErrorCode.dynamicAccountUnusable)
     if (body.kind !== 'text') {
       const file =

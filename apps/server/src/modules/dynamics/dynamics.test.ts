@@ -1,11 +1,15 @@
 import { DynamicFailure, DynamicPath, type DynamicPostDetail, ErrorCode, Role } from '@app/core'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSystemScope } from '../../db/system-scope.js'
 import { adminToken, createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession } from '../../test/messaging.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { AccountDirectory } from '../accounts/index.js'
 import { DynamicsEngine } from './dynamics.engine.js'
 import { DynamicsRepository } from './dynamics.repository.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('modules/dynamics/dynamics.test')
 
 const SHOP1 = '8613800000011'
 const SHOP2 = '8613800000012'
@@ -118,14 +122,14 @@ describe('status posts', () => {
     const id = (r.data as { id: number }).id
     const repo = new DynamicsRepository(ctx.db)
     // a process claims the part and dies before posting
-    const claimed = await repo.systemClaim('dead-process', Date.now(), 60_000, 10)
+    const claimed = await repo.systemClaim(system, 'dead-process', Date.now(), 60_000, 10)
     expect(claimed.map((t) => t.post_id)).toEqual([id])
     const before = statusesFrom(SHOP2).length
     // a process started afterwards finds it held until the lease runs out, then makes it
     const next = new DynamicsEngine(
       ctx.db,
       repo,
-      new AccountsRepository(ctx.db),
+      new AccountDirectory(ctx.db),
       ctx.sim.gateway,
       ctx.messaging.media,
       { pollMs: 1_000, leaseMs: 60_000, maxWaitMs: 600_000, maxAttempts: 5 },

@@ -1,6 +1,7 @@
 import type { FanDetailView, FanSourceValue } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { countryOfPhone } from './country.js'
+import { phoneHidden } from './fans.presenter.js'
 
 /** The customer side panel: who the fan is, on which account, since when. */
 export async function fanDetail(db: Db, tenantId: number, fanId: number): Promise<FanDetailView | null> {
@@ -21,6 +22,8 @@ export async function fanDetail(db: Db, tenantId: number, fanId: number): Promis
     remark: f.remark,
     phone: f.phone,
     jid: f.jid,
+    lid: f.lid,
+    phoneHidden: phoneHidden(f),
     accountId: f.account_id,
     accountPhone: f.account_phone,
     accountGroupName: f.group_name,

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
-import type { VisibleSessions } from './fans.deps.js'
+import type { VisibleSessions } from './fans.collaborators.js'
 
 type F = ExpressionBuilder<Database & { f: Database['fans'] }, 'f'>
 

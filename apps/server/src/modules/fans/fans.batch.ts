@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { DeskSessionActions, FanLabelWrites } from './fans.deps.js'
+import type { DeskSessionActions, FanLabelWrites } from './fans.collaborators.js'
 import type { FanCursor, FanListQuery } from './fans.list.js'
 import { FansRepository } from './fans.repository.js'
 

@@ -103,8 +103,28 @@ describe('customers export', () => {
       'US',
       '2026-03-01 16:30:00',
       '2026-03-01 16:30:05',
+      '',
     ])
     expect(rows[24]?.[10]).toBe('是')
+  })
+
+  it('leaves the phone cells of a customer WhatsApp shows only by hidden id empty, its hidden id in a column of its own', async () => {
+    const hidden = await seedFanRow(ctx.db, tenant, account, {
+      nickname: 'Hidden',
+      phone: null,
+      createdAt: T0 - 60_000,
+    })
+    const lid = (
+      await ctx.db.selectFrom('fans').select('lid').where('id', '=', hidden.fanId).executeTakeFirstOrThrow()
+    ).lid as string
+    const rows = await sheetOf((await exportOf(boss, { fanIds: [hidden.fanId], language: 'en' })).res)
+    const header = rows[0] ?? []
+    const row = rows[1] ?? []
+    expect(header.at(-1)).toBe('WhatsApp hidden ID')
+    expect(row[header.indexOf('Phone')]).toBe('')
+    expect(row[header.indexOf('Last four')]).toBe('')
+    expect(row.at(-1)).toBe(lid)
+    expect(lid).toMatch(/@lid$/)
   })
 
   it('applies the filter and the chosen fans, and speaks English when asked', async () => {

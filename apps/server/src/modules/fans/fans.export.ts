@@ -104,6 +104,8 @@ export function fansXlsx(
           f.country,
           time(f.createdAt),
           time(f.lastMessageAt),
+          // a phone hidden by WhatsApp leaves the phone cells empty: the hidden id has its own column
+          f.lid ?? '',
         ]).commit()
       }
       await compressed(ws, out)

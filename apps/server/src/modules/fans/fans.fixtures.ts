@@ -36,14 +36,16 @@ export async function seedFanRow(
 ): Promise<{ fanId: number; sessionId: number | null }> {
   const now = o.createdAt ?? Date.now()
   const phone = o.phone === undefined ? fanPhone() : o.phone
+  // without a phone the fan is one WhatsApp shows only by its hidden id, keyed by it
+  const lid = phone ? null : `${fanPhone()}@lid`
   const fan = await db
     .insertInto('fans')
     .values({
       tenant_id: tenantId,
       account_id: accountId,
-      jid: phone ? `${phone}@s.whatsapp.net` : `${fanPhone()}@lid`,
+      jid: phone ? `${phone}@s.whatsapp.net` : (lid as string),
       phone,
-      lid: null,
+      lid,
       push_name: o.pushName ?? '',
       nickname: o.nickname ?? '',
       remark: o.remark ?? '',

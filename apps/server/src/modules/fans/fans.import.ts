@@ -9,10 +9,10 @@ import {
   normalizePhone,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
-import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
+import { isGatewayError, type MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { SessionStarter, UsableAccounts } from './fans.deps.js'
+import type { SessionStarter, UsableAccounts } from './fans.collaborators.js'
 import { FansRepository } from './fans.repository.js'
 
 /** What the desk's "new session" answers for a line, read as the line's outcome. */

@@ -2,7 +2,7 @@ import type { FanDetail, FanFilter, FanLabelView, FanPage, FanView } from '@app/
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import type { VisibleSessions } from './fans.deps.js'
+import type { VisibleSessions } from './fans.collaborators.js'
 import { filterConditions } from './fans.filter.js'
 import { type FanRow, presentFan } from './fans.presenter.js'
 
@@ -11,8 +11,8 @@ export interface FanCursor {
   at: number
   id: number
 }
-export const encodeFanCursor = (c: FanCursor) => `${c.at}_${c.id}`
-export function decodeFanCursor(raw: string): FanCursor {
+const encodeFanCursor = (c: FanCursor) => `${c.at}_${c.id}`
+function decodeFanCursor(raw: string): FanCursor {
   const [at, id] = raw.split('_').map(Number)
   return { at, id }
 }
@@ -83,6 +83,7 @@ export class FanListQuery {
         'f.push_name',
         'f.remark',
         'f.phone',
+        'f.lid',
         'f.account_id',
         'f.source',
         'f.repeat_flag',

@@ -1,4 +1,4 @@
-import { type FanLabelView, type FanSourceValue, type FanView, phoneTail } from '@app/core'
+import { type FanLabelView, type FanSourceValue, type FanView, isHiddenAddress, phoneTail } from '@app/core'
 import { countryOfPhone } from './country.js'
 
 /** A fan as the list reads it: the fan with its account, account group and session. */
@@ -9,6 +9,7 @@ export interface FanRow {
   push_name: string
   remark: string
   phone: string | null
+  lid: string | null
   account_id: number
   source: string
   repeat_flag: number
@@ -33,6 +34,8 @@ export function presentFan(r: FanRow, labels: FanLabelView[]): FanView {
     remark: r.remark,
     phone: r.phone,
     phoneTail: phoneTail(r.phone),
+    lid: r.lid,
+    phoneHidden: phoneHidden(r),
     accountId: r.account_id,
     accountPhone: r.account_phone,
     accountGroupId: r.group_id,
@@ -50,3 +53,7 @@ export function presentFan(r: FanRow, labels: FanLabelView[]): FanView {
     sessionId: r.session_id,
   }
 }
+
+/** WhatsApp left the customer's phone out: the fan is keyed by its hidden id. */
+export const phoneHidden = (f: { phone: string | null; jid: string }): boolean =>
+  f.phone === null && isHiddenAddress(f.jid)

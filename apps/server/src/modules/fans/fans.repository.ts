@@ -1,4 +1,4 @@
-import type { FanSourceValue } from '@app/core'
+import { customerTitle, type FanSourceValue } from '@app/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Fan } from '../../db/schema.js'
@@ -48,7 +48,7 @@ export class FansRepository {
     if (found) {
       const patch: Partial<Fan> = {}
       if (who.pushName && who.pushName !== found.push_name) patch.push_name = who.pushName
-      if (who.lid && !found.lid) patch.lid = who.lid
+      if (who.lid && !found.lid && !(await this.lidHeld(q, tenantId, accountId, who.lid))) patch.lid = who.lid
       if (who.phone && !found.phone) patch.phone = who.phone
       if (Object.keys(patch).length === 0) return { fan: found, created: false }
       await q
@@ -59,6 +59,8 @@ export class FansRepository {
         .execute()
       return { fan: { ...found, ...patch }, created: false }
     }
+    // a hidden id another fan of the account holds stays with it (one fan per lid) until a mapping joins them
+    const lidHeld = !!who.lid && (await this.lidHeld(q, tenantId, accountId, who.lid))
     const inserted = await q
       .insertInto('fans')
       .values({
@@ -66,7 +68,7 @@ export class FansRepository {
         account_id: accountId,
         jid: who.jid,
         phone: who.phone,
-        lid: who.lid,
+        lid: lidHeld ? null : who.lid,
         push_name: who.pushName,
         source,
         country: who.phone ? countryOfPhone(who.phone) : '',
@@ -81,25 +83,49 @@ export class FansRepository {
       if (!again) throw new Error(`fan ${who.jid} of account ${accountId} vanished`)
       return { fan: again, created: false }
     }
-    if (who.phone) {
-      const res = await q
-        .updateTable('fans')
-        .set({ repeat_flag: 1 })
-        .where('tenant_id', '=', tenantId)
-        .where('phone', '=', who.phone)
-        .where('account_id', '!=', accountId)
-        .executeTakeFirst()
-      if (Number(res.numUpdatedRows) > 0) {
-        await q
-          .updateTable('fans')
-          .set({ repeat_flag: 1 })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', inserted.id)
-          .execute()
-        inserted.repeat_flag = 1
-      }
-    }
+    if (who.phone && (await this.markRepeats(q, tenantId, accountId, inserted.id, who.phone)))
+      inserted.repeat_flag = 1
     return { fan: inserted, created: true }
+  }
+
+  /**
+   * A fan of the account got this phone (new, or learnt behind a hidden id): when the phone is a
+   * fan of another account of the tenant too, all of them are flagged repeat. Answers whether it was.
+   */
+  async markRepeats(
+    q: Q,
+    tenantId: number,
+    accountId: number,
+    fanId: number,
+    phone: string,
+  ): Promise<boolean> {
+    const res = await q
+      .updateTable('fans')
+      .set({ repeat_flag: 1 })
+      .where('tenant_id', '=', tenantId)
+      .where('phone', '=', phone)
+      .where('account_id', '!=', accountId)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) === 0) return false
+    await q
+      .updateTable('fans')
+      .set({ repeat_flag: 1 })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', fanId)
+      .execute()
+    return true
+  }
+
+  /** Whether a fan of the account holds this hidden id already. */
+  private async lidHeld(q: Q, tenantId: number, accountId: number, lid: string): Promise<boolean> {
+    const row = await q
+      .selectFrom('fans')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('account_id', '=', accountId)
+      .where('lid', '=', lid)
+      .executeTakeFirst()
+    return row !== undefined
   }
 
   /** The fan asked to stop: no more mass sends to them. */
@@ -231,7 +257,8 @@ export class FansRepository {
       .where('tenant_id', '=', tenantId)
       .where('id', '=', fanId)
       .executeTakeFirstOrThrow()
-    return { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid, invalid: f.invalid === 1 }
+    const title = customerTitle({ nickname: f.nickname, pushName: f.push_name, phone: f.phone, jid: f.jid })
+    return { jid: f.jid, title, invalid: f.invalid === 1 }
   }
 
   /** Fans of the tenant whose names, remark or phone contain the keyword (at most `limit`). */

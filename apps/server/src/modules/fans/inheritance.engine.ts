@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import type { InheritanceService } from './inheritance.service.js'
 
@@ -9,14 +10,23 @@ import type { InheritanceService } from './inheritance.service.js'
  */
 export class InheritanceEngine implements Engine {
   readonly name = 'fan-inheritance'
-  private timer: ReturnType<typeof setInterval> | null = null
-  private busy: Promise<unknown> = Promise.resolve()
+  private readonly loop: EngineLoop
 
   constructor(
     private readonly inheritance: InheritanceService,
-    private readonly everyMs: number,
+    everyMs: number,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.loop = new EngineLoop(
+      this.name,
+      everyMs,
+      async () => {
+        await this.tick()
+        return false
+      },
+      log,
+    )
+  }
 
   /** One round: resume what is stale; answers how many were finished. */
   async tick(): Promise<number> {
@@ -28,17 +38,12 @@ export class InheritanceEngine implements Engine {
     }
   }
 
+  /** A round at once, then one every `everyMs` after the previous one ends. */
   start(): void {
-    this.busy = this.tick()
-    this.timer = setInterval(() => {
-      this.busy = this.busy.then(() => this.tick())
-    }, this.everyMs)
-    this.timer.unref()
+    this.loop.start()
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.busy
+    await this.loop.stop()
   }
 }

@@ -2,6 +2,7 @@ import { InheritMode, type InheritModeValue } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Fan } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 import { phoneToJid } from '../../gateway/jid.js'
 
 type Q = Kysely<Database>
@@ -98,8 +99,10 @@ export class InheritanceRepository {
 
   /**
    * Copy the fans onto the receiving account. A contact already there is not copied (the unique
-   * (account, jid) key decides, also against a concurrent hand-over or an inbound message) and is
-   * flagged repeat. Their labels come along. Answers, per source fan, its fan on the receiver.
+   * (account, jid) and (account, lid) keys decide, also against a concurrent hand-over or an
+   * inbound message: a person the receiver knows by phone or by WhatsApp's hidden id is one
+   * customer) and is flagged repeat. Their labels come along. Answers, per source fan, its fan on
+   * the receiver.
    */
   async copy(q: Q, tenantId: number, toAccountId: number, fans: SourceFan[], now: number) {
     const copied = new Map<string, number>()
@@ -124,29 +127,31 @@ export class InheritanceRepository {
       const rows = await q
         .insertInto('fans')
         .values(values.slice(i, i + INSERT_CHUNK))
-        .onConflict((oc) => oc.columns(['account_id', 'jid']).doNothing())
+        // either key: the receiver may know the person by the other address
+        .onConflict((oc) => oc.doNothing())
         .returning(['id', 'jid'])
         .execute()
       for (const r of rows) copied.set(r.jid, r.id)
     }
-    const repeatKeys = [...new Set(fans.map(keyOf).filter((k) => !copied.has(k)))]
-    const existing = new Map<string, number>()
-    if (repeatKeys.length) {
-      const rows = await q
-        .selectFrom('fans')
-        .select(['id', 'jid'])
-        .where('tenant_id', '=', tenantId)
-        .where('account_id', '=', toAccountId)
-        .where('jid', 'in', repeatKeys)
-        .execute()
-      for (const r of rows) existing.set(r.jid, r.id)
-      await q
-        .updateTable('fans')
-        .set({ repeat_flag: 1, updated_at: now })
-        .where('tenant_id', '=', tenantId)
-        .where('account_id', '=', toAccountId)
-        .where('jid', 'in', repeatKeys)
-        .execute()
+    const rest = fans.filter((f) => !copied.has(keyOf(f)))
+    const byJid = new Map<string, number>()
+    const byLid = new Map<string, number>()
+    if (rest.length) {
+      const keys = [...new Set(rest.map(keyOf))]
+      const lids = [...new Set(rest.flatMap((f) => (f.lid ? [f.lid] : [])))]
+      for (const r of await this.receiverFans(q, tenantId, toAccountId, 'jid', keys)) byJid.set(r.jid, r.id)
+      for (const r of await this.receiverFans(q, tenantId, toAccountId, 'lid', lids))
+        if (r.lid) byLid.set(r.lid, r.id)
+      const repeated = [...new Set([...byJid.values(), ...byLid.values()])]
+      if (repeated.length) {
+        await q
+          .updateTable('fans')
+          .set({ repeat_flag: 1, updated_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('account_id', '=', toAccountId)
+          .where('id', 'in', repeated)
+          .execute()
+      }
     }
     const handed = new Map<number, HandedFan>()
     for (const f of fans) {
@@ -154,12 +159,24 @@ export class InheritanceRepository {
       // a second source fan of the same contact in one batch is a repeat of the first one's copy
       const first = copied.get(key)
       const isCopy = first !== undefined && !fans.some((o) => o.id < f.id && keyOf(o) === key)
-      const fanId = first ?? existing.get(key)
+      const fanId = first ?? byJid.get(key) ?? (f.lid ? byLid.get(f.lid) : undefined)
       if (fanId === undefined) continue
       handed.set(f.id, { fanId, copied: isCopy, at: f.last_activity_at ?? f.created_at })
     }
     await this.copyLabels(q, tenantId, handed, now)
     return handed
+  }
+
+  /** The receiving account's fans with one of these addresses (their key jid, or their hidden id). */
+  private receiverFans(q: Q, tenantId: number, accountId: number, column: 'jid' | 'lid', values: string[]) {
+    if (values.length === 0) return Promise.resolve([])
+    return q
+      .selectFrom('fans')
+      .select(['id', 'jid', 'lid'])
+      .where('tenant_id', '=', tenantId)
+      .where('account_id', '=', accountId)
+      .where(column, 'in', values)
+      .execute()
   }
 
   /** The source fans' labels onto their fans on the receiving account (links already there stay). */
@@ -265,7 +282,7 @@ export class InheritanceRepository {
   }
 
   /** Running hand-overs whose worker stopped (its lease ran out), in every tenant: a restart takes them up. */
-  systemStale(now: number, limit: number): Promise<InheritanceRow[]> {
+  systemStale(system: SystemScope, now: number, limit: number): Promise<InheritanceRow[]> {
     return this.db
       .selectFrom('fan_inheritances')
       .select([

@@ -15,12 +15,16 @@ import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, Db } from '../../db/index.js'
 import type { WsAccount } from '../../db/schema.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
 import { InheritanceReads } from './inheritance.reads.js'
 import { choiceOf, type InheritanceRepository, type InheritChoice } from './inheritance.repository.js'
+
+/** Inheritance loop. */
+const system = openSystemScope('modules/fans/inheritance.service')
 
 /** What the service needs of an account. */
 export type InheritAccount = Pick<
@@ -59,7 +63,7 @@ class InheritanceTakenOver extends Error {}
  * How long a request waits for its hand-over: a larger one answers as running and goes on
  * behind it (the records list shows its progress), so the client's timeout never cuts it.
  */
-export const INHERIT_WAIT_MS = 5_000
+const INHERIT_WAIT_MS = 5_000
 
 /**
  * Hands the fans of a lost account (banned, logged out for good, deleted) to another live account
@@ -186,7 +190,7 @@ export class InheritanceService {
   /** Finish the hand-overs whose worker stopped mid-way (a crash or restart); answers how many. */
   async resumeStale(now = Date.now()): Promise<number> {
     let resumed = 0
-    for (const row of await this.repo.systemStale(now, 20)) {
+    for (const row of await this.repo.systemStale(system, now, 20)) {
       if (!(await this.repo.claim(row, now + INHERIT_LEASE_MS, now))) continue
       const to = await this.deps.account(row.tenant_id, row.to_account_id)
       if (!to) continue

@@ -10,7 +10,7 @@ import {
   type GroupUpdateBody,
   memberJidOf,
 } from '@app/core'
-import type { GroupSetting, MessagingGateway, ParticipantAction } from '../../gateway/port.js'
+import type { GroupSetting, MessagingGateway, ParticipantAction } from '../../gateway/messaging-gateway.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
 import { viaGateway } from './groups.errors.js'

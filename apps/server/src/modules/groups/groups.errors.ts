@@ -1,5 +1,5 @@
 import { ErrorCode, type ErrorCodeValue } from '@app/core'
-import { isGatewayError } from '../../gateway/port.js'
+import { isGatewayError } from '../../gateway/messaging-gateway.js'
 import { AppError } from '../../http/errors.js'
 
 /**
@@ -16,7 +16,7 @@ export async function viaGateway<T>(fn: () => Promise<T>, forbidden: ErrorCodeVa
 }
 
 /** The AppError of a gateway failure; anything that is not a gateway error is passed on as it is. */
-export function gatewayFailure(err: unknown, forbidden: ErrorCodeValue): unknown {
+function gatewayFailure(err: unknown, forbidden: ErrorCodeValue): unknown {
   if (!isGatewayError(err)) return err
   switch (err.code) {
     case 'not_connected':

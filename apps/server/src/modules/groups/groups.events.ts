@@ -1,9 +1,13 @@
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import { normalizeJid } from '../../gateway/jid.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
-import type { GroupChatsRepository } from '../sessions/group-chats.repository.js'
+import type { GroupDirectory } from '../sessions/index.js'
+
+/** Gateway events: a group by jid. */
+const system = openSystemScope('modules/groups/groups.events')
 
 /**
  * Tells the desk that a group chat changed (`group.updated`): after the desk's own changes, and
@@ -13,12 +17,12 @@ import type { GroupChatsRepository } from '../sessions/group-chats.repository.js
 export class GroupEvents {
   constructor(
     readonly _db: Db,
-    private readonly repo: GroupChatsRepository,
+    private readonly chats: GroupDirectory,
     private readonly hub: RealtimeHub,
   ) {}
 
   async notify(tenantId: number, groupChatId: number, jid: string): Promise<void> {
-    const session = await this.repo.sessionOf(tenantId, groupChatId)
+    const session = await this.chats.sessionOf(tenantId, groupChatId)
     if (!session) return
     const rooms = sessionRooms(tenantId, session.id, session.agent)
     this.hub.emit(rooms, 'group.updated', { sessionId: session.id, groupChatId, jid })
@@ -39,7 +43,7 @@ export class GroupEvents {
   }
 
   private async onGroupEvent(accountId: number, groupJid: string): Promise<void> {
-    const row = await this.repo.systemFindByJid(accountId, normalizeJid(groupJid))
+    const row = await this.chats.systemFindByJid(system, accountId, normalizeJid(groupJid))
     if (row) await this.notify(row.tenant_id, row.id, row.jid)
   }
 }

@@ -9,12 +9,12 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { normalizeJid } from '../../gateway/jid.js'
-import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
+import { isGatewayError, type MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import { AccountDirectory } from '../accounts/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { GroupChatSync } from '../sessions/index.js'
 import type { GroupEvents } from './groups.events.js'
 import { assertWritable } from './groups.service.js'
 
@@ -25,22 +25,22 @@ import { assertWritable } from './groups.service.js'
  * session at once, so it shows in the session list before anyone writes.
  */
 export class GroupJoinService {
-  private readonly store: GroupChatsRepository
-  private readonly wsAccounts: AccountsRepository
+  private readonly store: GroupChatSync
+  private readonly wsAccounts: AccountDirectory
 
   constructor(
     private readonly db: Db,
     private readonly gateway: MessagingGateway,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionDirectory,
     private readonly events: GroupEvents,
   ) {
-    this.store = new GroupChatsRepository(db)
-    this.wsAccounts = new AccountsRepository(db)
+    this.store = new GroupChatSync(db)
+    this.wsAccounts = new AccountDirectory(db)
   }
 
   /** The WS accounts the viewer may join groups with. */
   async accounts(viewer: Caller): Promise<GroupAccountView[]> {
-    const rows = await this.wsAccounts.usable(viewer.tenantId, viewer.agentId)
+    const rows = await this.wsAccounts.usableBy(viewer.tenantId, viewer.agentId)
     return rows
       .filter((r) => r.linked === 1)
       .map((r) => ({ id: r.id, phone: r.phone, online: r.status === 'online' }))
@@ -111,9 +111,9 @@ export class GroupJoinService {
     const info = await this.gateway.groupInfo(String(accountId), jid).catch(() => undefined)
     const now = Date.now()
     const { group, session } = await this.db.transaction().execute(async (tx) => {
-      if (info) await this.store.apply(tx, tenantId, accountId, { ...info, id: jid }, now)
-      const { group } = await this.store.ensure(tx, tenantId, accountId, jid, now)
-      const { session } = await this.sessions.ensureGroup(tx, tenantId, accountId, group.id, now)
+      if (info) await this.store.applyInfo(tx, tenantId, accountId, { ...info, id: jid }, now)
+      const { group } = await this.store.open(tx, tenantId, accountId, jid, now)
+      const { session } = await this.sessions.openGroup(tx, tenantId, accountId, group.id, now)
       return { group, session }
     })
     await this.events.notify(tenantId, group.id, jid)

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import { SessionsRepository } from '../sessions/sessions.repository.js'
+import { GroupDirectory, SessionDirectory } from '../sessions/index.js'
 import { GroupChangesService } from './groups.changes.js'
 import { GroupEvents } from './groups.events.js'
 import { GroupJoinService } from './groups.join.js'
@@ -21,11 +20,11 @@ export interface GroupsDeps {
  * are stored. Install after the messaging module, so its inbound handlers run first.
  */
 export function installGroups(app: FastifyInstance, { db, gateway, hub }: GroupsDeps) {
-  const repo = new GroupChatsRepository(db)
-  const events = new GroupEvents(db, repo, hub)
-  const groups = new GroupsService(db, gateway, repo, events)
+  const chats = new GroupDirectory(db)
+  const events = new GroupEvents(db, chats, hub)
+  const groups = new GroupsService(db, gateway, chats, events)
   const changes = new GroupChangesService(groups, gateway)
-  const join = new GroupJoinService(db, gateway, new SessionsRepository(db), events)
+  const join = new GroupJoinService(db, gateway, new SessionDirectory(db), events)
   groupsRoutes(app, { groups, changes, join })
   const detach = events.attach(gateway)
   app.addHook('onClose', async () => detach())

@@ -7,7 +7,7 @@ import {
   type GroupRoleValue,
 } from '@app/core'
 import { jidToPhone } from '../../gateway/jid.js'
-import type { GroupChat, MemberRow } from '../sessions/group-chats.repository.js'
+import type { GroupChat, MemberRow } from '../sessions/index.js'
 
 /** WhatsApp's participant role as the desk names it. */
 export function toGroupRole(raw: string): GroupRoleValue {
@@ -23,11 +23,11 @@ export const isGroupAdmin = (role: GroupRoleValue | null): boolean =>
  * A system group is one our account can only read: announcement-only while our account is a plain
  * member (WhatsApp communities' announcement groups, notice groups).
  */
-export const isSystemGroup = (announce: boolean, ourRole: GroupRoleValue | null): boolean =>
+const isSystemGroup = (announce: boolean, ourRole: GroupRoleValue | null): boolean =>
   announce && ourRole === GroupRole.member
 
 /** What the caller may do with the group (the server enforces the same rules). */
-export function groupCan(readOnly: boolean, ourRole: GroupRoleValue | null, restrictEdit: boolean): GroupCan {
+function groupCan(readOnly: boolean, ourRole: GroupRoleValue | null, restrictEdit: boolean): GroupCan {
   const admin = !readOnly && isGroupAdmin(ourRole)
   return {
     manageMembers: admin,

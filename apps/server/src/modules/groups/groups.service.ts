@@ -12,12 +12,12 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { inviteLink } from '../../gateway/jid.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import { qrDataUrl } from '../../gateway/qr.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import type { GroupChat, GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import { type DeskSession, loadDeskSession } from '../sessions/session.access.js'
+import type { GroupChat, GroupDirectory } from '../sessions/index.js'
+import { type DeskSession, GroupChatSync, GroupNotes, loadDeskSession } from '../sessions/index.js'
 import { viaGateway } from './groups.errors.js'
 import type { GroupEvents } from './groups.events.js'
 import { isGroupAdmin, presentGroupInfo, presentMember, toGroupRole } from './groups.presenter.js'
@@ -38,12 +38,18 @@ export interface GroupContext {
  * info changes live in GroupChangesService; joining in GroupJoinService.
  */
 export class GroupsService {
+  private readonly notes: GroupNotes
+  private readonly sync: GroupChatSync
+
   constructor(
     private readonly db: Db,
     private readonly gateway: MessagingGateway,
-    private readonly repo: GroupChatsRepository,
+    private readonly chats: GroupDirectory,
     private readonly events: GroupEvents,
-  ) {}
+  ) {
+    this.notes = new GroupNotes(db)
+    this.sync = new GroupChatSync(db)
+  }
 
   /** The group of a desk session in the viewer's scope; not found outside it, 2407 for a personal session. */
   async load(viewer: Caller, sessionId: number): Promise<GroupContext> {
@@ -51,10 +57,10 @@ export class GroupsService {
     const groupChatId = desk.session.group_chat_id
     if (desk.session.type !== SessionType.group || groupChatId === null)
       throw new AppError(ErrorCode.notGroupSession)
-    const group = await this.repo.byId(viewer.tenantId, groupChatId)
+    const group = await this.chats.byId(viewer.tenantId, groupChatId)
     if (!group) throw new AppError(ErrorCode.notFound)
     const self = [desk.account.jid, desk.account.lid].filter((j): j is string => !!j)
-    const raw = await this.repo.roleOf(viewer.tenantId, group.id, self)
+    const raw = await this.chats.roleOf(viewer.tenantId, group.id, self)
     return { viewer, desk, group, self, role: raw === null ? null : toGroupRole(raw) }
   }
 
@@ -64,12 +70,12 @@ export class GroupsService {
    */
   async info(viewer: Caller, sessionId: number, refresh = false): Promise<GroupInfoView> {
     let ctx = await this.load(viewer, sessionId)
-    let counts = await this.repo.counts(viewer.tenantId, ctx.group.id)
+    let counts = await this.chats.counts(viewer.tenantId, ctx.group.id)
     if (refresh || counts.members === 0) {
       const fetched = await this.refresh(ctx, refresh)
       if (fetched) {
         ctx = await this.load(viewer, sessionId)
-        counts = await this.repo.counts(viewer.tenantId, ctx.group.id)
+        counts = await this.chats.counts(viewer.tenantId, ctx.group.id)
       }
     }
     const link = ctx.group.invite_link
@@ -86,7 +92,7 @@ export class GroupsService {
 
   async members(viewer: Caller, body: GroupMembersBody): Promise<GroupMemberPage> {
     const ctx = await this.load(viewer, body.sessionId)
-    const { rows, total } = await this.repo.members(viewer.tenantId, ctx.group, body)
+    const { rows, total } = await this.chats.members(viewer.tenantId, ctx.group, body)
     const self = new Set(ctx.self)
     return { list: rows.map((r) => presentMember(r, self)), total }
   }
@@ -106,7 +112,7 @@ export class GroupsService {
     )
     const link = inviteLink(code)
     if (link !== ctx.group.invite_link) {
-      await this.repo.setInviteLink(viewer.tenantId, ctx.group.id, link, Date.now())
+      await this.notes.setInviteLink(viewer.tenantId, ctx.group.id, link, Date.now())
       await this.events.notify(viewer.tenantId, ctx.group.id, ctx.group.jid)
     }
     return { link, qrDataUrl: await qrDataUrl(link) }
@@ -120,16 +126,16 @@ export class GroupsService {
     if (body.note !== undefined) patch.note = body.note
     if (body.nickname !== undefined) patch.nickname = body.nickname
     if (Object.keys(patch).length === 0) throw new AppError(ErrorCode.groupNothingToChange)
-    await this.repo.setRemark(viewer.tenantId, ctx.group.id, patch, Date.now())
+    await this.notes.setRemark(viewer.tenantId, ctx.group.id, patch, Date.now())
     await this.events.notify(viewer.tenantId, ctx.group.id, ctx.group.jid)
   }
 
   async systemGroups(viewer: Caller): Promise<{ show: boolean }> {
-    return { show: await this.repo.showSystemGroups(viewer.tenantId, viewer.actingUserId) }
+    return { show: await this.notes.showsSystemGroups(viewer.tenantId, viewer.actingUserId) }
   }
 
   async setSystemGroups(viewer: Caller, show: boolean): Promise<{ show: boolean }> {
-    await this.repo.setShowSystemGroups(viewer.tenantId, viewer.actingUserId, show, Date.now())
+    await this.notes.setShowSystemGroups(viewer.tenantId, viewer.actingUserId, show, Date.now())
     return { show }
   }
 
@@ -145,7 +151,7 @@ export class GroupsService {
       )
       await this.db
         .transaction()
-        .execute((tx) => this.repo.apply(tx, ctx.viewer.tenantId, ctx.desk.account.id, info, Date.now()))
+        .execute((tx) => this.sync.applyInfo(tx, ctx.viewer.tenantId, ctx.desk.account.id, info, Date.now()))
     } catch (err) {
       if (strict) throw err
       return false
@@ -156,7 +162,7 @@ export class GroupsService {
 }
 
 /** A team lead reads only. */
-export const isReadOnly = (viewer: Caller): boolean => viewer.roleId === Role.customerUserLeader
+const isReadOnly = (viewer: Caller): boolean => viewer.roleId === Role.customerUserLeader
 
 /** Changes are for the supervisor and agents (the write routes admit no other role). */
 export function assertWritable(viewer: Caller): void {

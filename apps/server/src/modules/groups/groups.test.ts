@@ -98,16 +98,11 @@ describe('POST /damai/customer/group/info', () => {
     })
   })
 
-  it('a team lead reads the group but may change nothing', async () => {
-    const { code, data } = await post(lead, url, { sessionId: owned.sessionId })
-    expect(code).toBe(0)
-    expect((data as GroupInfoView).can).toEqual({
-      manageMembers: false,
-      editInfo: false,
-      editSettings: false,
-      link: false,
-      remark: false,
-    })
+  it('a team lead has no desk: it neither reads nor changes a group', async () => {
+    expect((await post(lead, url, { sessionId: owned.sessionId })).code).toBe(ErrorCode.forbidden)
+    expect((await post(lead, '/damai/customer/group/members', { sessionId: owned.sessionId })).code).toBe(
+      ErrorCode.forbidden,
+    )
     expect(
       (await put(lead, '/damai/customer/group/remark', { sessionId: owned.sessionId, note: 'x' })).code,
     ).toBe(ErrorCode.forbidden)

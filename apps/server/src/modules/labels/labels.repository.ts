@@ -1,11 +1,11 @@
 import type { LabelView } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
-import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
+import { FanLabeling } from '../fans/index.js'
 
 /** Labels. Every method takes the tenant; the links of labels to fans belong to the fans. */
 export class LabelsRepository {
-  private readonly fanLabels = new FanLabelsRepository()
+  private readonly fanLabels = new FanLabeling()
 
   constructor(private readonly db: Db) {}
 
@@ -104,7 +104,7 @@ export class LabelsRepository {
   /** Delete a label and take it off every fan; returns how many fans carried it. */
   async remove(tenantId: number, id: number): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
-      const unlinked = await this.fanLabels.unlinkLabel(tx, tenantId, id)
+      const unlinked = await this.fanLabels.removeLabel(tx, tenantId, id)
       await tx.deleteFrom('labels').where('tenant_id', '=', tenantId).where('id', '=', id).execute()
       return unlinked
     })

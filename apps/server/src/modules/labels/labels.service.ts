@@ -9,10 +9,9 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import { isForeignKeyViolation, isUniqueViolation } from '../accounts/db-errors.js'
-import { FanLabelsRepository } from '../fans/fan-labels.repository.js'
-import { fanPlaces } from '../fans/fan-places.js'
-import { canSeeSession } from '../sessions/session.visibility.js'
+import { isForeignKeyViolation, isUniqueViolation } from '../accounts/index.js'
+import { FanLabeling, fanPlaces } from '../fans/index.js'
+import { canSeeSession } from '../sessions/index.js'
 import type { LabelsRepository } from './labels.repository.js'
 
 /**
@@ -20,7 +19,7 @@ import type { LabelsRepository } from './labels.repository.js'
  * fans of their own sessions; a batch is checked whole before anything changes.
  */
 export class LabelsService {
-  private readonly fanLabels = new FanLabelsRepository()
+  private readonly fanLabels = new FanLabeling()
 
   constructor(
     private readonly db: Db,
@@ -70,7 +69,7 @@ export class LabelsService {
   /** The labels on one fan. */
   async ofFan(actor: Caller, fanId: number): Promise<FanLabelView[]> {
     await this.requireFans(actor, [fanId])
-    return this.fanLabels.ofFan(this.db, actor.tenantId, fanId)
+    return this.fanLabels.labelsOf(this.db, actor.tenantId, fanId)
   }
 
   /** Every label on every fan. */
@@ -80,7 +79,7 @@ export class LabelsService {
     await this.requireFans(actor, fans)
     await this.requireLabels(actor.tenantId, labels)
     const changed = await goneIsNotFound(() =>
-      this.fanLabels.link(this.db, actor.tenantId, fans, labels, Date.now()),
+      this.fanLabels.add(this.db, actor.tenantId, fans, labels, Date.now()),
     )
     return { changed }
   }
@@ -91,7 +90,7 @@ export class LabelsService {
     const labels = unique(labelIds)
     await this.requireFans(actor, fans)
     await this.requireLabels(actor.tenantId, labels)
-    return { changed: await this.fanLabels.unlink(this.db, actor.tenantId, fans, labels) }
+    return { changed: await this.fanLabels.remove(this.db, actor.tenantId, fans, labels) }
   }
 
   /** Exactly these labels on one fan. */
@@ -101,11 +100,11 @@ export class LabelsService {
     await this.requireLabels(actor.tenantId, labels)
     return goneIsNotFound(() =>
       this.db.transaction().execute(async (tx) => {
-        const current = (await this.fanLabels.ofFan(tx, actor.tenantId, fanId)).map((l) => l.id)
+        const current = (await this.fanLabels.labelsOf(tx, actor.tenantId, fanId)).map((l) => l.id)
         const drop = current.filter((id) => !labels.includes(id))
-        const removed = drop.length ? await this.fanLabels.unlink(tx, actor.tenantId, [fanId], drop) : 0
+        const removed = drop.length ? await this.fanLabels.remove(tx, actor.tenantId, [fanId], drop) : 0
         const made = labels.length
-          ? await this.fanLabels.link(tx, actor.tenantId, [fanId], labels, Date.now())
+          ? await this.fanLabels.add(tx, actor.tenantId, [fanId], labels, Date.now())
           : 0
         return { changed: removed + made }
       }),

@@ -1,10 +1,15 @@
 import { AbnormalReason, AccountState, FailureReason, MassSendAudience, RecipientState } from '@app/core'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { LaneState } from './lane.worker.js'
+import type { LaneRow, LanesRepository } from './lanes.repository.js'
 import type { TaskLifecycle } from './massSend.lifecycle.js'
 import type { TaskPlan } from './massSend.tasks.js'
-import type { LaneRow, RecipientsRepository } from './recipients.repository.js'
+import type { RecipientsRepository } from './recipients.repository.js'
 
-export type LaneContext = NonNullable<Awaited<ReturnType<RecipientsRepository['systemLaneContext']>>>
+/** Mass-send engine. */
+const system = openSystemScope('modules/massSend/lane.account')
+
+export type LaneContext = NonNullable<Awaited<ReturnType<LanesRepository['systemLaneContext']>>>
 
 type Readiness = { state: 'ready' } | { state: 'waiting' } | { state: 'lost'; reason: string }
 
@@ -43,6 +48,7 @@ export function readiness(
 export class AccountLoss {
   constructor(
     private readonly recipients: RecipientsRepository,
+    private readonly lanes: LanesRepository,
     private readonly lifecycle: TaskLifecycle,
     private readonly owner: string,
   ) {}
@@ -56,32 +62,47 @@ export class AccountLoss {
   ): Promise<void> {
     const row = task.row
     const account = claimed.account_id
-    let failed = await this.recipients.systemFailOpen(row.id, account, [RecipientState.active], reason, now)
+    let failed = await this.recipients.systemFailOpen(
+      system,
+      row.id,
+      account,
+      [RecipientState.active],
+      reason,
+      now,
+    )
     let moved = 0
     const targets =
       row.audience === MassSendAudience.strangers
-        ? await this.recipients.systemLiveLanes(row.id, account)
+        ? await this.lanes.systemLiveLanes(system, row.id, account)
         : []
     if (targets.length) {
       let turn = 0
       for (;;) {
-        const ids = await this.recipients.systemPendingIds(row.id, account, MOVE_BATCH)
+        const ids = await this.recipients.systemPendingIds(system, row.id, account, MOVE_BATCH)
         if (!ids.length) break
         const shares = targets.map(() => [] as number[])
         for (const id of ids) shares[turn++ % targets.length]?.push(id)
         for (const [i, share] of shares.entries())
-          await this.recipients.systemMove(share, account, targets[i]?.account_id ?? account, now)
+          await this.recipients.systemMove(system, share, account, targets[i]?.account_id ?? account, now)
         moved += ids.length
       }
-      await this.recipients.systemReopenLanes(
+      await this.lanes.systemReopenLanes(
+        system,
         targets.map((t) => t.id),
         row.status === 'executing',
         now,
       )
     } else {
-      failed += await this.recipients.systemFailOpen(row.id, account, [RecipientState.pending], reason, now)
+      failed += await this.recipients.systemFailOpen(
+        system,
+        row.id,
+        account,
+        [RecipientState.pending],
+        reason,
+        now,
+      )
     }
-    await this.recipients.systemReleaseLane(claimed, this.owner, {
+    await this.lanes.systemReleaseLane(system, claimed, this.owner, {
       ...lane,
       busy_recipient_id: null,
       done: 1,

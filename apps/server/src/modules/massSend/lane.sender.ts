@@ -2,18 +2,22 @@ import { FailureReason, FanSource, RecipientState, SendOrigin } from '@app/core'
 import { type Kysely, NoResultError } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
-import { phoneToJid } from '../../gateway/port.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { phoneToJid } from '../../gateway/messaging-gateway.js'
 import { AppError } from '../../http/errors.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import type { OutboxService, Peer, StagedMessage } from '../outbox/outbox.service.js'
-import type { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import { FanDirectory } from '../fans/index.js'
+import type { OutboxService, Peer, StagedMessage } from '../outbox/index.js'
+import type { GroupDirectory, SessionDirectory } from '../sessions/index.js'
 import type { LaneContext } from './lane.account.js'
 import type { LaneState } from './lane.worker.js'
+import type { LaneRow, LanesRepository } from './lanes.repository.js'
 import { fillSentence } from './massSend.sentences.js'
 import type { TaskPlan } from './massSend.tasks.js'
 import { draw } from './massSend.timing.js'
-import type { LaneRow, RecipientRow, RecipientsRepository } from './recipients.repository.js'
+import type { RecipientRow, RecipientsRepository } from './recipients.repository.js'
+
+/** Mass-send engine. */
+const system = openSystemScope('modules/massSend/lane.sender')
 
 type Q = Kysely<Database>
 export type SendOutcome = 'enqueued' | 'refused'
@@ -32,7 +36,7 @@ type Target =
     }
 
 /** The lane's message is in the outbox: look again shortly (a settled message wakes it sooner). */
-export const SETTLE_RECHECK_MS = 250
+const SETTLE_RECHECK_MS = 250
 
 /**
  * Sends one sentence to one recipient through the outbox. The message with its outbox row (its
@@ -43,13 +47,14 @@ export const SETTLE_RECHECK_MS = 250
  * forbidden or opted out, a blocked session, a group gone) end the recipient with the reason.
  */
 export class LaneSender {
-  private readonly fans = new FansRepository()
+  private readonly fans = new FanDirectory()
 
   constructor(
     private readonly db: Db,
     private readonly recipients: RecipientsRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly groupChats: GroupChatsRepository,
+    private readonly lanes: LanesRepository,
+    private readonly sessions: SessionDirectory,
+    private readonly groupChats: GroupDirectory,
     private readonly outbox: OutboxService,
     private readonly owner: string,
     private readonly random: () => number,
@@ -104,6 +109,7 @@ export class LaneSender {
         const last = index + 1 >= task.sentences.length
         const nextAt = last ? null : now + draw(row.sentence_min, row.sentence_max, this.random) * 1000
         const progressed = await this.recipients.systemUpdate(
+          system,
           tx,
           r.id,
           [index === 0 ? RecipientState.pending : RecipientState.active],
@@ -126,7 +132,7 @@ export class LaneSender {
         next.last_message_id = id
         next.last_recipient_id = r.id
         // the lane is given back with the message: looked at again once the outbox settled it
-        const kept = await this.recipients.systemUpdateLane(tx, claimed, this.owner, {
+        const kept = await this.lanes.systemUpdateLane(system, tx, claimed, this.owner, {
           ...next,
           due_at: now + SETTLE_RECHECK_MS,
           lease_owner: null,
@@ -148,13 +154,19 @@ export class LaneSender {
 
   /** End a recipient with a failure reason (never silently). */
   private async refuse(r: RecipientRow, reason: string, now: number): Promise<SendOutcome> {
-    await this.recipients.systemUpdate(this.db, r.id, [RecipientState.pending, RecipientState.active], {
-      state: RecipientState.failed,
-      failure_reason: reason,
-      due_at: null,
-      finished_at: now,
-      updated_at: now,
-    })
+    await this.recipients.systemUpdate(
+      system,
+      this.db,
+      r.id,
+      [RecipientState.pending, RecipientState.active],
+      {
+        state: RecipientState.failed,
+        failure_reason: reason,
+        due_at: null,
+        finished_at: now,
+        updated_at: now,
+      },
+    )
     return 'refused'
   }
 
@@ -169,7 +181,7 @@ export class LaneSender {
   ): Promise<Target> {
     const tenantId = task.row.tenant_id
     if (r.group_chat_id !== null) {
-      const { session } = await this.sessions.ensureGroup(tx, tenantId, accountId, r.group_chat_id, now)
+      const { session } = await this.sessions.openGroup(tx, tenantId, accountId, r.group_chat_id, now)
       if (session.blocked === 1 || session.invalid === 1) return { refused: FailureReason.invalidCustomer }
       return {
         session,
@@ -177,19 +189,19 @@ export class LaneSender {
         vars: { nickname: r.title, phone: '', account: accountPhone },
       }
     }
-    let fan: Awaited<ReturnType<FansRepository['get']>>
+    let fan: Awaited<ReturnType<FanDirectory['byId']>>
     let created = false
     if (r.fan_id === null && r.phone) {
       const who = { jid: phoneToJid(r.phone), phone: r.phone, lid: null, pushName: '' }
-      const made = await this.fans.upsert(tx, tenantId, accountId, who, FanSource.strangerMassSend, now)
+      const made = await this.fans.findOrCreate(tx, tenantId, accountId, who, FanSource.strangerMassSend, now)
       fan = made.fan
       created = made.created
     } else {
-      fan = r.fan_id === null ? undefined : await this.fans.get(tx, tenantId, r.fan_id)
+      fan = r.fan_id === null ? undefined : await this.fans.byId(tx, tenantId, r.fan_id)
     }
     if (!fan || fan.invalid === 1) return { refused: FailureReason.invalidCustomer }
     if (fan.mass_send_enabled === 0) return { refused: FailureReason.massSendProhibited }
-    const { session } = await this.sessions.ensurePersonal(tx, tenantId, fan.account_id, fan.id, now, created)
+    const { session } = await this.sessions.openPersonal(tx, tenantId, fan.account_id, fan.id, now, created)
     if (session.blocked === 1 || session.invalid === 1) return { refused: FailureReason.invalidCustomer }
     return {
       session,

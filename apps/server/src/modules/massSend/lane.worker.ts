@@ -10,14 +10,19 @@ import {
 } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
-import type { UsersService } from '../users/users.service.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { isGatewayError, type MessagingGateway } from '../../gateway/messaging-gateway.js'
+import type { UsersService } from '../users/index.js'
 import { AccountLoss, type LaneContext, readiness } from './lane.account.js'
 import { LaneGone, type LaneSender, type SendOutcome } from './lane.sender.js'
+import type { LaneRow, LanesRepository } from './lanes.repository.js'
 import type { TaskLifecycle } from './massSend.lifecycle.js'
 import type { TaskCache, TaskPlan } from './massSend.tasks.js'
 import { dayKey, dayStart, draw } from './massSend.timing.js'
-import type { LaneRow, RecipientsRepository } from './recipients.repository.js'
+import type { RecipientsRepository } from './recipients.repository.js'
+
+/** Mass-send engine. */
+const system = openSystemScope('modules/massSend/lane.worker')
 
 export interface LaneConfig {
   /** the lease a claimed lane is held under */
@@ -67,6 +72,7 @@ export class LaneWorker {
   constructor(
     private readonly db: Db,
     private readonly recipients: RecipientsRepository,
+    private readonly lanes: LanesRepository,
     private readonly tasks: TaskCache,
     private readonly lifecycle: TaskLifecycle,
     private readonly users: UsersService,
@@ -78,7 +84,7 @@ export class LaneWorker {
     private readonly log: Logger,
   ) {
     this.sender = sender
-    this.loss = new AccountLoss(recipients, lifecycle, owner)
+    this.loss = new AccountLoss(recipients, lanes, lifecycle, owner)
   }
 
   /** A new round of claims: subscriptions are read again. */
@@ -87,11 +93,11 @@ export class LaneWorker {
   }
 
   async step(claimed: LaneRow, now: number): Promise<void> {
-    const ctx = await this.recipients.systemLaneContext(claimed.id)
+    const ctx = await this.lanes.systemLaneContext(system, claimed.id)
     if (!ctx) return
     const task = await this.tasks.get(ctx.task_id)
     if (task?.row.status !== 'executing') {
-      await this.recipients.systemReleaseLane(claimed, this.owner, { active: 0 })
+      await this.lanes.systemReleaseLane(system, claimed, this.owner, { active: 0 })
       return
     }
     const lane: LaneState = {
@@ -109,13 +115,15 @@ export class LaneWorker {
     } catch (err) {
       if (!(err instanceof LaneGone))
         this.log.error({ err, laneId: claimed.id }, 'mass-send lane step failed')
-      await this.recipients.systemReleaseLane(claimed, this.owner, { due_at: now + ACCOUNT_RECHECK_MS })
+      await this.lanes.systemReleaseLane(system, claimed, this.owner, {
+        due_at: now + ACCOUNT_RECHECK_MS,
+      })
     }
   }
 
   private async run(claimed: LaneRow, ctx: LaneContext, task: TaskPlan, lane: LaneState, now: number) {
     const release = (dueAt: number) =>
-      this.recipients.systemReleaseLane(claimed, this.owner, { ...lane, due_at: dueAt })
+      this.lanes.systemReleaseLane(system, claimed, this.owner, { ...lane, due_at: dueAt })
     // 1. the message in flight: wait until the outbox settled it, then record its recipient's outcome
     if (lane.last_message_id !== null) {
       if (ctx.message_status === MessageStatus.requested || ctx.message_status === MessageStatus.sending)
@@ -164,13 +172,13 @@ export class LaneWorker {
       if (did === 'idle') break
     }
     // 5. when to look again, or the lane is finished
-    const open = await this.recipients.systemOpenCounts(task.row.id, claimed.account_id)
+    const open = await this.recipients.systemOpenCounts(system, task.row.id, claimed.account_id)
     if (open.pending === 0 && open.active === 0 && lane.last_message_id === null) {
-      await this.recipients.systemReleaseLane(claimed, this.owner, { ...lane, done: 1, active: 0 })
+      await this.lanes.systemReleaseLane(system, claimed, this.owner, { ...lane, done: 1, active: 0 })
       await this.lifecycle.completeIfDone(task.row, now)
       return
     }
-    const nextDue = await this.recipients.systemNextDue(task.row.id, claimed.account_id)
+    const nextDue = await this.recipients.systemNextDue(system, task.row.id, claimed.account_id)
     const canStart = open.pending > 0 && !(task.oneByOne && lane.busy_recipient_id !== null)
     const times = [nextDue, canStart ? lane.next_start_at : null].filter((t): t is number => t !== null)
     return release(times.length ? Math.max(Math.min(...times), now) : now + ACCOUNT_RECHECK_MS)
@@ -203,7 +211,7 @@ export class LaneWorker {
       else if (ctx.message_status === MessageStatus.withdrawn) end = { state: RecipientState.stopped }
       else if ((ctx.last_next_sentence ?? 0) >= task.sentences.length) end = { state: RecipientState.sent }
       if (end) {
-        await this.recipients.systemUpdate(this.db, rid, [RecipientState.active], {
+        await this.recipients.systemUpdate(system, this.db, rid, [RecipientState.active], {
           ...end,
           due_at: null,
           finished_at: now,
@@ -244,10 +252,10 @@ export class LaneWorker {
     const due =
       task.oneByOne && lane.busy_recipient_id === null
         ? undefined
-        : await this.recipients.systemDueActive(row.id, claimed.account_id, now)
+        : await this.recipients.systemDueActive(system, row.id, claimed.account_id, now)
     if (due) {
       const later = (at: number, extra: { recheck_ms?: number } = {}) =>
-        this.recipients.systemUpdate(this.db, due.id, [RecipientState.active], {
+        this.recipients.systemUpdate(system, this.db, due.id, [RecipientState.active], {
           due_at: at,
           ...extra,
           updated_at: now,
@@ -269,7 +277,7 @@ export class LaneWorker {
       const got = (due.message_delivery ?? 'none') as DeliveryValue
       if (needed && DELIVERY_RANK.indexOf(got) < DELIVERY_RANK.indexOf(needed)) {
         if (due.wait_until !== null && now >= due.wait_until) {
-          await this.recipients.systemUpdate(this.db, due.id, [RecipientState.active], {
+          await this.recipients.systemUpdate(system, this.db, due.id, [RecipientState.active], {
             state: RecipientState.stopped,
             due_at: null,
             finished_at: now,
@@ -311,7 +319,7 @@ export class LaneWorker {
       lane.next_start_at = until === 0 ? now + RESTRICTED_RECHECK_MS : until
       return 'idle'
     }
-    const r = await this.recipients.systemNextPending(row.id, claimed.account_id)
+    const r = await this.recipients.systemNextPending(system, row.id, claimed.account_id)
     if (!r) return 'idle'
     if (strangers && r.on_whatsapp === null) {
       await this.check(row.id, claimed.account_id, now)
@@ -338,7 +346,7 @@ export class LaneWorker {
 
   /** Ask WhatsApp about the lane's next strangers (paced and cached by the gateway); those not on it are invalid customers. */
   private async check(taskId: number, accountId: number, now: number): Promise<void> {
-    const batch = await this.recipients.systemUnchecked(taskId, accountId, CHECK_BATCH)
+    const batch = await this.recipients.systemUnchecked(system, taskId, accountId, CHECK_BATCH)
     const phones = batch.flatMap((r) => (r.phone ? [r.phone] : []))
     const found = new Set(
       (await this.gateway.checkNumbers(String(accountId), phones))
@@ -347,8 +355,8 @@ export class LaneWorker {
     )
     const on = batch.filter((r) => r.phone && found.has(r.phone)).map((r) => r.id)
     const off = batch.filter((r) => !r.phone || !found.has(r.phone)).map((r) => r.id)
-    await this.recipients.systemSetChecked(on, true, FailureReason.invalidCustomer, now)
-    await this.recipients.systemSetChecked(off, false, FailureReason.invalidCustomer, now)
+    await this.recipients.systemSetChecked(system, on, true, FailureReason.invalidCustomer, now)
+    await this.recipients.systemSetChecked(system, off, false, FailureReason.invalidCustomer, now)
   }
 
   /** A recipient's first sentence is queued: it counts for the day; one by one it holds the lane, else it counts for the round. */

@@ -1,14 +1,18 @@
 import { MassSendStatus, MessageStatus } from '@app/core'
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import type { LaneWorker } from './lane.worker.js'
+import type { LanesRepository } from './lanes.repository.js'
 import type { TaskLifecycle } from './massSend.lifecycle.js'
 import type { Preparer } from './massSend.prepare.js'
 import type { MassSendProgress } from './massSend.progress.js'
 import type { MassSendRepository } from './massSend.repository.js'
 import type { TaskCache } from './massSend.tasks.js'
-import type { RecipientsRepository } from './recipients.repository.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/massSend/massSend.engine')
 
 export interface MassSendEngineConfig {
   pollMs: number
@@ -45,7 +49,7 @@ export class MassSendEngine implements Engine {
 
   constructor(
     private readonly tasks: MassSendRepository,
-    private readonly recipients: RecipientsRepository,
+    private readonly lanes: LanesRepository,
     private readonly cache: TaskCache,
     private readonly preparer: Preparer,
     private readonly lifecycle: TaskLifecycle,
@@ -87,7 +91,7 @@ export class MassSendEngine implements Engine {
       const ids = [...this.woken]
       this.woken = new Set()
       for (let i = 0; i < ids.length; i += 500)
-        await this.recipients.systemWakeLanes(ids.slice(i, i + 500), now)
+        await this.lanes.systemWakeLanes(system, ids.slice(i, i + 500), now)
     }
     let prepared = false
     for (let i = 0; i < PREPARE_PER_ROUND; i++) {
@@ -98,9 +102,9 @@ export class MassSendEngine implements Engine {
       if (!more) break
       prepared = true
     }
-    for (const t of await this.tasks.systemDueAppointments(now))
+    for (const t of await this.tasks.systemDueAppointments(system, now))
       await this.lifecycle.run(t.tenant_id, t.id, MassSendStatus.pending, now)
-    const lanes = await this.recipients.systemClaimLanes(this.owner, now, this.cfg.leaseMs, this.cfg.batch)
+    const lanes = await this.lanes.systemClaimLanes(system, this.owner, now, this.cfg.leaseMs, this.cfg.batch)
     await Promise.all(lanes.map((lane) => this.worker.step(lane, now)))
     await this.refreshCounters(now)
     return prepared || lanes.length === this.cfg.batch || (await this.timeNext())
@@ -112,7 +116,7 @@ export class MassSendEngine implements Engine {
    */
   private async refreshCounters(now: number): Promise<void> {
     const every = Math.max(this.cfg.countersEveryMs, this.countingMs * 10)
-    for (const t of await this.tasks.systemCountersDue(now, every, FINISHED_COUNTERS_MS)) {
+    for (const t of await this.tasks.systemCountersDue(system, now, every, FINISHED_COUNTERS_MS)) {
       const started = Date.now()
       await this.progress.refresh(t.tenant_id, t.id)
       this.countingMs = Date.now() - started
@@ -124,7 +128,7 @@ export class MassSendEngine implements Engine {
    * next poll: timed sends keep their time. True when one is due already.
    */
   private async timeNext(): Promise<boolean> {
-    const times = [await this.recipients.systemNextLaneAt(), await this.tasks.systemNextAppointment()]
+    const times = [await this.lanes.systemNextLaneAt(system), await this.tasks.systemNextAppointment(system)]
     const due = times.filter((t): t is number => t !== null)
     if (!due.length) return false
     const at = Math.min(...due)

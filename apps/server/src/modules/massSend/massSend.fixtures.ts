@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { App } from '../../app.js'
 import type { Db } from '../../db/index.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
-import { type As, type Call, deskClient } from '../desk/desk.fixtures.js'
+import { type As, type Call, deskClient } from '../../test/desk-client.js'
 
 /** Test helpers of mass send: a tenant with linked numbers, a task body, and a driver of engine rounds on a clock of its own. */
 

@@ -6,10 +6,15 @@ import {
 } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { LanesRepository } from './lanes.repository.js'
 import type { MassSendProgress } from './massSend.progress.js'
 import type { MassSendRepository, TaskRow } from './massSend.repository.js'
 import { draw } from './massSend.timing.js'
 import type { RecipientsRepository } from './recipients.repository.js'
+
+/** Mass-send engine. */
+const system = openSystemScope('modules/massSend/massSend.lifecycle')
 
 type Q = Kysely<Database>
 const S = MassSendStatus
@@ -24,6 +29,7 @@ export class TaskLifecycle {
     private readonly db: Db,
     private readonly tasks: MassSendRepository,
     private readonly recipients: RecipientsRepository,
+    private readonly lanes: LanesRepository,
     private readonly progress: MassSendProgress,
     private readonly random: () => number,
   ) {}
@@ -70,7 +76,7 @@ export class TaskLifecycle {
   /** The audience is built: one lane per sending account, then run now or wait for the appointment; nobody to send to fails the task. */
   async finishPreparation(task: TaskRow, now: number): Promise<void> {
     const done = await this.db.transaction().execute(async (tx) => {
-      const perAccount = await this.recipients.systemPerAccount(tx, task.id)
+      const perAccount = await this.recipients.systemPerAccount(system, tx, task.id)
       const total = perAccount.reduce((n, r) => n + Number(r.n), 0)
       if (total === 0) {
         const failed = await this.tasks.transition(tx, task.tenant_id, task.id, [S.preparing], {
@@ -92,7 +98,7 @@ export class TaskLifecycle {
       })
       if (!moved) return false
       const start = runNow ? now : (task.appointment_at ?? now)
-      await this.recipients.insertLanes(
+      await this.lanes.insertLanes(
         tx,
         perAccount.map((r) => ({
           tenant_id: task.tenant_id,
@@ -115,7 +121,7 @@ export class TaskLifecycle {
   /** Run a task now: `from` pending (start, or its appointment came) or paused (resume). */
   async run(tenantId: number, taskId: number, from: MassSendStatusValue, now: number): Promise<boolean> {
     const ran = await this.db.transaction().execute(async (tx) => {
-      const task = await this.tasks.systemGet(taskId, tx)
+      const task = await this.tasks.systemGet(system, taskId, tx)
       if (!task || task.tenant_id !== tenantId) return false
       const ok = await this.tasks.transition(tx, tenantId, taskId, [from], {
         status: S.executing,
@@ -123,7 +129,7 @@ export class TaskLifecycle {
         started_at: task.started_at ?? now,
       })
       if (!ok) return false
-      await this.recipients.setLanesActive(tx, tenantId, taskId, true, now)
+      await this.lanes.setLanesActive(tx, tenantId, taskId, true, now)
       await this.event(tx, task, from === S.paused ? 'resumed' : 'started', now)
       return true
     })
@@ -139,7 +145,7 @@ export class TaskLifecycle {
         pause_reason: reason,
       })
       if (!ok) return false
-      await this.recipients.setLanesActive(tx, tenantId, taskId, false, now)
+      await this.lanes.setLanesActive(tx, tenantId, taskId, false, now)
       await this.event(tx, { id: taskId, tenant_id: tenantId }, 'paused', now, { reason })
       return true
     })
@@ -164,7 +170,7 @@ export class TaskLifecycle {
         },
       )
       if (!ok) return false
-      await this.recipients.setLanesActive(tx, tenantId, taskId, false, now)
+      await this.lanes.setLanesActive(tx, tenantId, taskId, false, now)
       const count = await this.recipients.cancelOpen(tx, tenantId, taskId, now)
       await this.event(tx, { id: taskId, tenant_id: tenantId }, 'terminated', now, { count })
       return true
@@ -176,7 +182,7 @@ export class TaskLifecycle {
   /** Every lane of the task has finished: the task is completed. */
   async completeIfDone(task: { id: number; tenant_id: number }, now: number): Promise<void> {
     const completed = await this.db.transaction().execute(async (tx) => {
-      if ((await this.recipients.systemOpenLaneCount(tx, task.id)) > 0) return false
+      if ((await this.lanes.systemOpenLaneCount(system, tx, task.id)) > 0) return false
       const ok = await this.tasks.transition(tx, task.tenant_id, task.id, [S.executing], {
         status: S.completed,
         finished_at: now,

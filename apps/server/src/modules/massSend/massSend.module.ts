@@ -4,18 +4,21 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { HubRelay } from '../../realtime/hub.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { MassAudienceQuery } from '../fans/fans.audience.js'
-import type { VisibleSessions } from '../fans/fans.deps.js'
-import type { MediaStore } from '../messages/media.store.js'
-import type { OutboxService } from '../outbox/outbox.service.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import { AccountDirectory } from '../accounts/index.js'
+import type { VisibleSessions } from '../fans/index.js'
+import { MassAudienceQuery } from '../fans/index.js'
+import type { MediaStore } from '../messages/index.js'
+import type { OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { GroupDirectory } from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import { LaneSender } from './lane.sender.js'
 import { LaneWorker } from './lane.worker.js'
+import { LanesRepository } from './lanes.repository.js'
 import { MassSendEngine } from './massSend.engine.js'
 import { TaskLifecycle } from './massSend.lifecycle.js'
 import { Preparer } from './massSend.prepare.js'
@@ -25,7 +28,6 @@ import { massSendRoutes } from './massSend.routes.js'
 import type { MaterialLookup } from './massSend.sentences.js'
 import { MassSendService, type TenantLabels } from './massSend.service.js'
 import { TaskCache } from './massSend.tasks.js'
-import { OptOutWords } from './opt-out.js'
 import { RecipientLogQuery } from './recipient-log.query.js'
 import { RecipientsRepository } from './recipients.repository.js'
 
@@ -43,35 +45,34 @@ export interface MassSendDeps {
   hub: HubRelay
   outbox: OutboxService
   users: UsersService
-  sessions: SessionsRepository
+  sessions: SessionDirectory
   media: MediaStore
   /** the material libraries' "send a material as" (the creator must see the material) */
-  materials: MaterialLookup
+  material: MaterialLookup
   /** the labels module's list of a tenant's labels */
-  labels: TenantLabels
+  labels: { list: TenantLabels }
   /** the sessions module's visibility rule: an agent's customers are the fans of the sessions they see */
   visibleSessions: VisibleSessions
-  /** the inbound path, told the opt-out words */
-  inbound: { useOptOutWords(words: () => readonly string[]): void }
-  /** the admin's system settings, where the opt-out words are kept */
-  settings: { effectiveSystem(): Promise<{ optOutWords: readonly string[] }> }
+  events: EventBus
+  engines: Engines
   /** draws of the intervals and round sizes (tests pass a fixed one) */
   random?: () => number
 }
 
 /**
  * Mass send: routes, the service, and the engine that runs tasks through the outbox. Installed
- * after the outbox, the fans, the desk and the materials, whose services it calls; returns the
- * engine for the app's engine list.
+ * after the outbox, the fans, the desk and the materials, whose services it calls; adds its engine
+ * to the app's engines.
  */
 export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
   const { db, config } = deps
   const random = deps.random ?? Math.random
   const tasks = new MassSendRepository(db)
   const recipients = new RecipientsRepository(db)
+  const lanes = new LanesRepository(db)
   const log = new RecipientLogQuery(db)
   const progress = new MassSendProgress(tasks, log, deps.users, deps.hub)
-  const lifecycle = new TaskLifecycle(db, tasks, recipients, progress, random)
+  const lifecycle = new TaskLifecycle(db, tasks, recipients, lanes, progress, random)
   const audience = new MassAudienceQuery(db, deps.visibleSessions)
   const cache = new TaskCache(tasks)
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
@@ -79,8 +80,9 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
   const sender = new LaneSender(
     db,
     recipients,
+    lanes,
     deps.sessions,
-    new GroupChatsRepository(db),
+    new GroupDirectory(db),
     deps.outbox,
     owner,
     random,
@@ -88,6 +90,7 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
   const worker = new LaneWorker(
     db,
     recipients,
+    lanes,
     cache,
     lifecycle,
     deps.users,
@@ -101,7 +104,7 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
   const preparer = new Preparer(db, tasks, recipients, audience, lifecycle, owner, leaseMs)
   const engine = new MassSendEngine(
     tasks,
-    recipients,
+    lanes,
     cache,
     preparer,
     lifecycle,
@@ -111,13 +114,9 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
     deps.logger.child({ module: 'mass-send' }),
     owner,
   )
-  deps.hub.observe((_rooms, event, payload) => {
-    if (event === 'message.updated')
-      engine.noteMessage(payload as { id: number; status: string; delivery: string })
-  })
-  const optOut = new OptOutWords(async () => (await deps.settings.effectiveSystem()).optOutWords)
-  deps.inbound.useOptOutWords(optOut.current)
-  void optOut.refresh()
+  // a recipient's message that changed status moves its task's counters
+  deps.events.subscribe('message.updated', (m) => engine.noteMessage(m))
+  deps.engines.add(engine)
   const service = new MassSendService({
     db,
     tasks,
@@ -125,14 +124,14 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
     log,
     progress,
     lifecycle,
-    accounts: new AccountsRepository(db),
+    accounts: new AccountDirectory(db),
     audience,
-    labels: deps.labels,
+    labels: (tenantId) => deps.labels.list(tenantId),
     media: deps.media,
-    materials: deps.materials,
+    materials: deps.material,
     users: deps.users,
     wake: () => engine.wake(),
   })
   massSendRoutes(app, service, log)
-  return { service, engine, progress, optOut }
+  return { service, engine, progress }
 }

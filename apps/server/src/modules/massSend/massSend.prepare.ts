@@ -1,16 +1,20 @@
 import { MassSendAudience, type MassSendCustomerFilter, RecipientState, Role } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { Caller } from '../../http/caller.js'
-import type { MassAudienceQuery } from '../fans/fans.audience.js'
+import type { MassAudienceQuery } from '../fans/index.js'
 import type { TaskLifecycle } from './massSend.lifecycle.js'
 import type { MassSendRepository, TaskRow } from './massSend.repository.js'
 import type { RecipientsRepository } from './recipients.repository.js'
+
+/** Mass-send engine. */
+const system = openSystemScope('modules/massSend/massSend.prepare')
 
 /** Customers read per batch: each batch commits with the cursor, so a restart goes on after it. */
 const PREPARE_BATCH = 1_000
 
 /** The caller a task's owner was: an agent's task reaches only the agent's customers and accounts. */
-export function callerOfTask(task: Pick<TaskRow, 'tenant_id' | 'owner_user_id' | 'agent_scope'>): Caller {
+function callerOfTask(task: Pick<TaskRow, 'tenant_id' | 'owner_user_id' | 'agent_scope'>): Caller {
   return {
     tenantId: task.tenant_id,
     userId: task.owner_user_id,
@@ -41,7 +45,7 @@ export class Preparer {
 
   /** One batch of one task; true when there may be more to do at once. */
   async prepareOne(now: number): Promise<boolean> {
-    const task = await this.tasks.systemClaimPreparing(this.owner, now, this.leaseMs)
+    const task = await this.tasks.systemClaimPreparing(system, this.owner, now, this.leaseMs)
     if (!task) return false
     if (task.audience === MassSendAudience.customers && task.customer_filter) {
       const filter = JSON.parse(task.customer_filter) as MassSendCustomerFilter
@@ -74,7 +78,7 @@ export class Preparer {
             })),
           )
           // the batch stands only if this process still holds the task (else it rolls back)
-          if (!(await this.tasks.systemAdvancePreparation(tx, task, this.owner, last.id)))
+          if (!(await this.tasks.systemAdvancePreparation(system, tx, task, this.owner, last.id)))
             throw new Error(`task ${task.id} preparation taken over`)
           return true
         })

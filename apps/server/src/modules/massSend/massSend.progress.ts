@@ -7,7 +7,7 @@ import {
 } from '@app/core'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { userRooms } from '../../realtime/rooms.js'
-import type { UsersService } from '../users/users.service.js'
+import type { UsersService } from '../users/index.js'
 import type { MassSendRepository, TaskRow } from './massSend.repository.js'
 import type { RecipientLogQuery } from './recipient-log.query.js'
 

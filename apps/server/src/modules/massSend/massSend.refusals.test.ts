@@ -133,7 +133,7 @@ describe('a refusal is a recipient state with its reason, never silent', () => {
       body: { ...settings, optOutWords: ['HALT', 'basta'] },
     })
     expect(saved.code).toBe(0)
-    await ctx.massSend.optOut.refresh()
+    await ctx.tenantSettings.platformOptOut.refresh()
     ctx.sim.network.customerSend(a?.phone as string, t.shops[0] as string, { kind: 'text', text: 'Basta' })
     ctx.sim.network.customerSend(b?.phone as string, t.shops[0] as string, { kind: 'text', text: 'stop' })
     await ctx.sim.settle(100)

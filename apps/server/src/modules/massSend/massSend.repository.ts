@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
 import type { MassSendEventTable, MassSendTaskTable } from '../../db/schema.js'
 import { containsText } from '../../db/search.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
 export type TaskRow = Selectable<MassSendTaskTable>
@@ -151,7 +152,12 @@ export class MassSendRepository {
   // ---- the engine's side ----------------------------------------------------------------------
 
   /** Take one task that is preparing and free (or whose preparer died) for a batch of preparation. */
-  async systemClaimPreparing(owner: string, now: number, leaseMs: number): Promise<TaskRow | undefined> {
+  async systemClaimPreparing(
+    system: SystemScope,
+    owner: string,
+    now: number,
+    leaseMs: number,
+  ): Promise<TaskRow | undefined> {
     // on SQLite every UPDATE takes the write lock, even one that changes nothing: look first
     if (!this.postgres) {
       const any = await this.db
@@ -184,7 +190,13 @@ export class MassSendRepository {
   }
 
   /** Move the preparation cursor and give the task back for its next batch; false when the caller's lease was lost. */
-  async systemAdvancePreparation(q: Q, task: TaskRow, owner: string, cursor: number): Promise<boolean> {
+  async systemAdvancePreparation(
+    system: SystemScope,
+    q: Q,
+    task: TaskRow,
+    owner: string,
+    cursor: number,
+  ): Promise<boolean> {
     const res = await q
       .updateTable('mass_send_tasks')
       .set({ prepare_cursor: cursor, lease_owner: null, lease_until: 0 })
@@ -196,7 +208,7 @@ export class MassSendRepository {
   }
 
   /** Pending tasks whose appointment has come. */
-  systemDueAppointments(now: number) {
+  systemDueAppointments(system: SystemScope, now: number) {
     return this.db
       .selectFrom('mass_send_tasks')
       .select(['id', 'tenant_id'])
@@ -207,7 +219,7 @@ export class MassSendRepository {
   }
 
   /** The soonest appointment of a pending task; null: none. */
-  async systemNextAppointment(): Promise<number | null> {
+  async systemNextAppointment(system: SystemScope): Promise<number | null> {
     const row = await this.db
       .selectFrom('mass_send_tasks')
       .select((eb) => eb.fn.min('appointment_at').as('at'))
@@ -217,7 +229,7 @@ export class MassSendRepository {
   }
 
   /** Tasks whose counters are due for a refresh: running ones often, those finished within a day now and then. */
-  systemCountersDue(now: number, runningEveryMs: number, finishedEveryMs: number) {
+  systemCountersDue(system: SystemScope, now: number, runningEveryMs: number, finishedEveryMs: number) {
     return this.db
       .selectFrom('mass_send_tasks')
       .select(['id', 'tenant_id'])
@@ -235,7 +247,7 @@ export class MassSendRepository {
   }
 
   /** The task as the engine reads it (status and settings). */
-  systemGet(id: number, q: Q = this.db): Promise<TaskRow | undefined> {
+  systemGet(system: SystemScope, id: number, q: Q = this.db): Promise<TaskRow | undefined> {
     return q.selectFrom('mass_send_tasks').selectAll().where('id', '=', id).executeTakeFirst()
   }
 }

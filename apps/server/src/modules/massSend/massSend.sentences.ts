@@ -7,9 +7,9 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { AppError } from '../../http/errors.js'
-import { materialToOutbound } from '../materials/materials.outbound.js'
-import type { MediaStore } from '../messages/media.store.js'
-import { outboundBody } from '../outbox/outbox.content.js'
+import { materialToOutbound } from '../materials/index.js'
+import type { MediaStore } from '../messages/index.js'
+import { outboundBody } from '../outbox/index.js'
 
 /** A sentence as a task keeps it: what the outbox takes, and the material it came from. */
 export interface StoredSentence {

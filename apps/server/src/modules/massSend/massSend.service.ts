@@ -20,11 +20,11 @@ import type { Db } from '../../db/index.js'
 import type { MassSendRecipientTable } from '../../db/schema.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { MassAudienceFilter, MassAudienceQuery } from '../fans/fans.audience.js'
-import type { MediaStore } from '../messages/media.store.js'
-import { pickableGroupChats } from '../sessions/group-chat-picker.query.js'
-import type { UsersService } from '../users/users.service.js'
+import type { AccountDirectory } from '../accounts/index.js'
+import type { MassAudienceFilter, MassAudienceQuery } from '../fans/index.js'
+import type { MediaStore } from '../messages/index.js'
+import { pickableGroupChats } from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import { newTaskRow } from './massSend.create.js'
 import type { TaskLifecycle } from './massSend.lifecycle.js'
 import { presentEvent, presentRecipient, presentTask } from './massSend.presenter.js'
@@ -49,7 +49,7 @@ export interface MassSendServiceDeps {
   log: RecipientLogQuery
   progress: MassSendProgress
   lifecycle: TaskLifecycle
-  accounts: AccountsRepository
+  accounts: AccountDirectory
   audience: MassAudienceQuery
   labels: TenantLabels
   media: MediaStore
@@ -313,7 +313,7 @@ export class MassSendService {
   private async requireAccounts(caller: Caller, ids: number[]): Promise<number[]> {
     const chosen = [...new Set(ids)]
     if (!chosen.length) return []
-    const usable = new Set((await this.d.accounts.usable(caller.tenantId, caller.agentId)).map((a) => a.id))
+    const usable = new Set((await this.d.accounts.usableBy(caller.tenantId, caller.agentId)).map((a) => a.id))
     if (chosen.some((id) => !usable.has(id))) throw new AppError(ErrorCode.massSendAccountUnusable)
     return chosen
   }

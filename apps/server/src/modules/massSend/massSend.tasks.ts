@@ -1,6 +1,10 @@
 import { MassSendMethod } from '@app/core'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { MassSendRepository, TaskRow } from './massSend.repository.js'
 import type { StoredSentence } from './massSend.sentences.js'
+
+/** Mass-send engine: the task cache by id. */
+const system = openSystemScope('modules/massSend/massSend.tasks')
 
 /** A task as the engine works with it: the row, its sentences parsed once. */
 export interface TaskPlan {
@@ -22,7 +26,7 @@ export class TaskCache {
   get(id: number): Promise<TaskPlan | undefined> {
     let hit = this.plans.get(id)
     if (!hit) {
-      hit = this.tasks.systemGet(id).then((row) =>
+      hit = this.tasks.systemGet(system, id).then((row) =>
         row
           ? {
               row,

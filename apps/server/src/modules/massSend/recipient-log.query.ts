@@ -160,4 +160,3 @@ export class RecipientLogQuery {
 
 export type RecipientLogRow = Awaited<ReturnType<RecipientLogQuery['page']>>[number]
 export type SendRow = Awaited<ReturnType<RecipientLogQuery['sends']>>[number]
-export type { SelectQueryBuilder }

@@ -1,20 +1,20 @@
 import { RecipientState } from '@app/core'
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely'
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
-import type { MassSendItemTable, MassSendLaneTable, MassSendRecipientTable } from '../../db/schema.js'
+import type { MassSendItemTable, MassSendRecipientTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
 export type RecipientRow = Selectable<MassSendRecipientTable>
-export type LaneRow = Selectable<MassSendLaneTable>
 
 /** Rows per insert: a dozen parameters each keeps a batch far below either dialect's limit. */
 const INSERT_CHUNK = 200
 const OPEN: string[] = [RecipientState.pending, RecipientState.active]
 
 /**
- * Recipients, lanes (one per task and sending account) and sentence sends. The engine's methods
- * are `system*`: it works by row across tenants, each lane under a lease so that two processes
- * never write to one account's recipients at once.
+ * A task's recipients, one row each, in the order they are sent, and their sentence sends (the
+ * lanes that step them are in lanes.repository.ts). The engine's methods are `system*`: it works
+ * by row across tenants, each lane's recipients only by the process holding that lane's lease.
  */
 export class RecipientsRepository {
   constructor(private readonly db: Db) {}
@@ -28,27 +28,12 @@ export class RecipientsRepository {
   }
 
   /** Recipients per account of a task (its lanes are made from this). */
-  systemPerAccount(q: Q, taskId: number) {
+  systemPerAccount(system: SystemScope, q: Q, taskId: number) {
     return q
       .selectFrom('mass_send_recipients')
       .select(['account_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('task_id', '=', taskId)
       .groupBy('account_id')
-      .execute()
-  }
-
-  async insertLanes(q: Q, rows: Insertable<MassSendLaneTable>[]): Promise<void> {
-    if (rows.length) await q.insertInto('mass_send_lanes').values(rows).execute()
-  }
-
-  /** Start (due now) or stop the lanes of a task that still have work. */
-  async setLanesActive(q: Q, tenantId: number, taskId: number, active: boolean, now: number): Promise<void> {
-    await q
-      .updateTable('mass_send_lanes')
-      .set(active ? { active: 1, due_at: now, updated_at: now } : { active: 0, updated_at: now })
-      .where('tenant_id', '=', tenantId)
-      .where('task_id', '=', taskId)
-      .where('done', '=', 0)
       .execute()
   }
 
@@ -64,206 +49,12 @@ export class RecipientsRepository {
     return Number(res.numUpdatedRows)
   }
 
-  // ---- lanes -----------------------------------------------------------------------------------
-
-  /** Claim up to `limit` due lanes of executing tasks whose lease is free or expired, soonest first. */
-  async systemClaimLanes(owner: string, now: number, leaseMs: number, limit: number): Promise<LaneRow[]> {
-    // read the candidates first, then take those still free: the update's own condition decides a
-    // race (two processes reading the same lanes: each lane goes to one). On SQLite it also keeps
-    // idle rounds from taking the write lock; on PostgreSQL an `in` subquery with a LIMIT may run
-    // again for each row and take more lanes than asked.
-    const due = await this.db
-      .selectFrom('mass_send_lanes')
-      .select('id')
-      .where('active', '=', 1)
-      .where('due_at', '<=', now)
-      .where('lease_until', '<', now)
-      .orderBy('due_at')
-      .limit(limit)
-      .execute()
-    if (!due.length) return []
-    return this.db
-      .updateTable('mass_send_lanes')
-      .set({ lease_owner: owner, lease_until: now + leaseMs })
-      .where(
-        'id',
-        'in',
-        due.map((d) => d.id),
-      )
-      .where('active', '=', 1)
-      .where('lease_until', '<', now)
-      .returningAll()
-      .execute()
-  }
-
-  /** When a lane of an executing task can next be taken (its due time, or its lease's end); null: none. */
-  async systemNextLaneAt(): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('mass_send_lanes')
-      .select(
-        sql<number | null>`min(case when lease_until > due_at then lease_until else due_at end)`.as('at'),
-      )
-      .where('active', '=', 1)
-      .executeTakeFirst()
-    return row?.at == null ? null : Number(row.at)
-  }
-
-  /**
-   * Change a lane under the caller's lease, and only while its task executes; false when the lease
-   * was lost (another process took it) or the task stopped meanwhile.
-   */
-  async systemUpdateLane(
-    q: Q,
-    lane: LaneRow,
-    owner: string,
-    patch: Updateable<MassSendLaneTable>,
-  ): Promise<boolean> {
-    const res = await q
-      .updateTable('mass_send_lanes')
-      .set({ ...patch, updated_at: Date.now() })
-      .where('id', '=', lane.id)
-      .where('lease_owner', '=', owner)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('mass_send_tasks as t')
-            .select('t.id')
-            .whereRef('t.id', '=', 'mass_send_lanes.task_id')
-            .where('t.status', '=', 'executing'),
-        ),
-      )
-      .executeTakeFirst()
-    return Number(res.numUpdatedRows) === 1
-  }
-
-  /** Give the lane back, to be taken again at `dueAt`. */
-  async systemReleaseLane(lane: LaneRow, owner: string, patch: Updateable<MassSendLaneTable>): Promise<void> {
-    await this.db
-      .updateTable('mass_send_lanes')
-      .set({ ...patch, lease_owner: null, lease_until: 0, updated_at: Date.now() })
-      .where('id', '=', lane.id)
-      .where('lease_owner', '=', owner)
-      .execute()
-  }
-
-  /** What a lane's step decides on: its task, its account, its tenant and its message in flight. */
-  systemLaneContext(laneId: number) {
-    return this.db
-      .selectFrom('mass_send_lanes as l')
-      .innerJoin('mass_send_tasks as t', 't.id', 'l.task_id')
-      .innerJoin('ws_accounts as a', 'a.id', 'l.account_id')
-      .innerJoin('tenants as tn', 'tn.id', 'l.tenant_id')
-      .leftJoin('messages as m', 'm.id', 'l.last_message_id')
-      .leftJoin('mass_send_recipients as lr', 'lr.id', 'l.last_recipient_id')
-      .leftJoin('mass_send_recipients as br', 'br.id', 'l.busy_recipient_id')
-      .selectAll('l')
-      .select([
-        'a.status as account_status',
-        'a.deleted_at as account_deleted_at',
-        'a.linked as account_linked',
-        'a.abnormal_reason as account_abnormal',
-        'a.restricted_until as account_restricted_until',
-        'a.phone as account_phone',
-        'tn.risk_status',
-        'm.id as message_id',
-        'm.status as message_status',
-        'm.failure_reason as message_failure',
-        'lr.state as last_state',
-        'lr.next_sentence as last_next_sentence',
-        'br.state as busy_state',
-      ])
-      .where('l.id', '=', laneId)
-      .executeTakeFirst()
-  }
-
-  /** The other lanes of a task whose accounts can still send (a lost account's strangers move there). */
-  systemLiveLanes(taskId: number, exceptAccountId: number) {
-    return this.db
-      .selectFrom('mass_send_lanes as l')
-      .innerJoin('ws_accounts as a', 'a.id', 'l.account_id')
-      .select(['l.id', 'l.account_id'])
-      .where('l.task_id', '=', taskId)
-      .where('l.account_id', '!=', exceptAccountId)
-      .where('a.deleted_at', 'is', null)
-      .where('a.status', '!=', 'banned')
-      .where((eb) => eb.or([eb('a.status', '!=', 'offline'), eb('a.linked', '=', 1)]))
-      .where((eb) =>
-        eb.or([eb('a.abnormal_reason', 'is', null), eb('a.abnormal_reason', '!=', 'device_removed')]),
-      )
-      .orderBy('l.account_id')
-      .execute()
-  }
-
-  /** A lane that got recipients back has work again. */
-  async systemReopenLanes(ids: number[], active: boolean, now: number): Promise<void> {
-    if (!ids.length) return
-    await this.db
-      .updateTable('mass_send_lanes')
-      .set({ done: 0, active: active ? 1 : 0, due_at: now, updated_at: now })
-      .where('id', 'in', ids)
-      .execute()
-  }
-
-  /** Make lanes due now: their message in flight settled, or a recipient of theirs read or replied. */
-  async systemWakeLanes(messageIds: number[], now: number): Promise<void> {
-    // most settled messages are not a mass send's: read which are before writing anything
-    const recipients = await this.db
-      .selectFrom('mass_send_recipients')
-      .select(['id', 'task_id', 'account_id'])
-      .where('last_message_id', 'in', messageIds)
-      .where('state', '=', RecipientState.active)
-      .where('due_at', '>', now)
-      .execute()
-    const lanes = await this.db
-      .selectFrom('mass_send_lanes')
-      .select('id')
-      .where('active', '=', 1)
-      .where('due_at', '>', now)
-      .where((eb) =>
-        eb.or([
-          eb('last_message_id', 'in', messageIds),
-          ...recipients.map((r) =>
-            eb.and([eb('task_id', '=', r.task_id), eb('account_id', '=', r.account_id)]),
-          ),
-        ]),
-      )
-      .execute()
-    const recipientIds = recipients.map((r) => r.id)
-    const laneIds = lanes.map((l) => l.id)
-    if (recipientIds.length)
-      await this.db
-        .updateTable('mass_send_recipients')
-        .set({ due_at: now })
-        .where('id', 'in', recipientIds)
-        .where('due_at', '>', now)
-        .execute()
-    if (laneIds.length)
-      await this.db
-        .updateTable('mass_send_lanes')
-        .set({ due_at: now })
-        .where('id', 'in', laneIds)
-        .where('due_at', '>', now)
-        .execute()
-  }
-
-  async systemOpenLaneCount(q: Q, taskId: number): Promise<number> {
-    const row = await q
-      .selectFrom('mass_send_lanes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('task_id', '=', taskId)
-      .where('done', '=', 0)
-      .executeTakeFirstOrThrow()
-    return Number(row.n)
-  }
-
-  // ---- recipients ------------------------------------------------------------------------------
-
-  systemRecipient(id: number, q: Q = this.db): Promise<RecipientRow | undefined> {
+  systemRecipient(system: SystemScope, id: number, q: Q = this.db): Promise<RecipientRow | undefined> {
     return q.selectFrom('mass_send_recipients').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
   /** The lane's active recipient due soonest, with how far its last message got. */
-  systemDueActive(taskId: number, accountId: number, now: number) {
+  systemDueActive(system: SystemScope, taskId: number, accountId: number, now: number) {
     return this.db
       .selectFrom('mass_send_recipients as r')
       .leftJoin('messages as m', 'm.id', 'r.last_message_id')
@@ -280,7 +71,11 @@ export class RecipientsRepository {
   }
 
   /** The lane's next recipient in order. */
-  systemNextPending(taskId: number, accountId: number): Promise<RecipientRow | undefined> {
+  systemNextPending(
+    system: SystemScope,
+    taskId: number,
+    accountId: number,
+  ): Promise<RecipientRow | undefined> {
     return this.db
       .selectFrom('mass_send_recipients')
       .selectAll()
@@ -293,7 +88,7 @@ export class RecipientsRepository {
   }
 
   /** The lane's next pending strangers not checked on WhatsApp yet, in order. */
-  systemUnchecked(taskId: number, accountId: number, limit: number) {
+  systemUnchecked(system: SystemScope, taskId: number, accountId: number, limit: number) {
     return this.db
       .selectFrom('mass_send_recipients')
       .select(['id', 'phone'])
@@ -307,7 +102,13 @@ export class RecipientsRepository {
   }
 
   /** Record a WhatsApp check: a number that is not on WhatsApp ends as an invalid customer. */
-  async systemSetChecked(ids: number[], onWhatsApp: boolean, reason: string, now: number): Promise<void> {
+  async systemSetChecked(
+    system: SystemScope,
+    ids: number[],
+    onWhatsApp: boolean,
+    reason: string,
+    now: number,
+  ): Promise<void> {
     if (!ids.length) return
     await this.db
       .updateTable('mass_send_recipients')
@@ -329,6 +130,7 @@ export class RecipientsRepository {
 
   /** Change a recipient that is still in one of `from`; false when it is not (cancelled meanwhile). */
   async systemUpdate(
+    system: SystemScope,
     q: Q,
     id: number,
     from: readonly string[],
@@ -344,7 +146,7 @@ export class RecipientsRepository {
   }
 
   /** When the lane next has something due among its active recipients (null: none is waiting on time). */
-  async systemNextDue(taskId: number, accountId: number): Promise<number | null> {
+  async systemNextDue(system: SystemScope, taskId: number, accountId: number): Promise<number | null> {
     const row = await this.db
       .selectFrom('mass_send_recipients')
       .select((eb) => eb.fn.min('due_at').as('at'))
@@ -356,7 +158,11 @@ export class RecipientsRepository {
   }
 
   /** How many of the lane's recipients are in each open state. */
-  async systemOpenCounts(taskId: number, accountId: number): Promise<{ pending: number; active: number }> {
+  async systemOpenCounts(
+    system: SystemScope,
+    taskId: number,
+    accountId: number,
+  ): Promise<{ pending: number; active: number }> {
     const rows = await this.db
       .selectFrom('mass_send_recipients')
       .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
@@ -371,6 +177,7 @@ export class RecipientsRepository {
 
   /** End the lane's recipients in `states` with a failure reason; answers how many. */
   async systemFailOpen(
+    system: SystemScope,
     taskId: number,
     accountId: number,
     states: string[],
@@ -394,7 +201,12 @@ export class RecipientsRepository {
   }
 
   /** The lane's next pending recipients in order (a batch to move). */
-  async systemPendingIds(taskId: number, accountId: number, limit: number): Promise<number[]> {
+  async systemPendingIds(
+    system: SystemScope,
+    taskId: number,
+    accountId: number,
+    limit: number,
+  ): Promise<number[]> {
     const rows = await this.db
       .selectFrom('mass_send_recipients')
       .select('id')
@@ -408,7 +220,7 @@ export class RecipientsRepository {
   }
 
   /** Hand pending recipients to another account of the task. */
-  async systemMove(ids: number[], from: number, to: number, now: number): Promise<void> {
+  async systemMove(system: SystemScope, ids: number[], from: number, to: number, now: number): Promise<void> {
     if (!ids.length) return
     await this.db
       .updateTable('mass_send_recipients')

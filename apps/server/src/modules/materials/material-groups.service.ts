@@ -1,7 +1,7 @@
 import { ErrorCode, type MaterialGroupView, type MaterialOwnerTypeValue } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { AppError, notFound } from '../../http/errors.js'
-import { isForeignKeyViolation, isUniqueViolation } from '../accounts/db-errors.js'
+import { isForeignKeyViolation, isUniqueViolation } from '../accounts/index.js'
 import { canSee, libraryOf, type MaterialCaller, ownerTypeOf, requireWritable } from './materials.library.js'
 
 /**

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.js'
 import type { Library } from './materials.repository.js'
 
 /** The public library's owner id. */
-export const PUBLIC_OWNER = 0
+const PUBLIC_OWNER = 0
 
 /** Who works on the material libraries. */
 export interface MaterialCaller {

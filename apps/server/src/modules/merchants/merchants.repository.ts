@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { MerchantCodeTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 /** Merchant codes and the accounts linked through them. Every statement takes the tenant but the code lookup of the public pages. */
 export class MerchantsRepository {
@@ -38,7 +39,7 @@ export class MerchantsRepository {
   }
 
   /** A public page knows only its code: the one lookup here that crosses tenants. */
-  systemFindByCode(code: string) {
+  systemFindByCode(system: SystemScope, code: string) {
     return this.db.selectFrom('merchant_codes').selectAll().where('code', '=', code).executeTakeFirst()
   }
 
@@ -98,12 +99,12 @@ export class MerchantsRepository {
    * What one poll of a linking number needs, in one statement found by the code's unique index:
    * the code, the number's link through it and its account (absent when not linked through it).
    */
-  systemLinkStatus(code: string, accountId: number) {
-    return this.systemLinkStatusQuery(code, accountId).executeTakeFirst()
+  systemLinkStatus(system: SystemScope, code: string, accountId: number) {
+    return this.systemLinkStatusQuery(system, code, accountId).executeTakeFirst()
   }
 
   /** The statement of `systemLinkStatus`, to read its plan. */
-  systemLinkStatusQuery(code: string, accountId: number) {
+  systemLinkStatusQuery(system: SystemScope, code: string, accountId: number) {
     return this.db
       .selectFrom('merchant_codes as c')
       .leftJoin('merchant_links as l', (j) =>

@@ -18,8 +18,12 @@ import {
 } from '@app/core'
 import type { Selectable } from 'kysely'
 import type { MerchantCodeTable } from '../../db/schema.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { MerchantsRepository } from './merchants.repository.js'
+
+/** Public merchant link by code. */
+const system = openSystemScope('modules/merchants/merchants.service')
 
 type CodeRow = Selectable<MerchantCodeTable>
 
@@ -42,7 +46,7 @@ export interface MerchantLinking {
 }
 
 /** how long a linking under way holds its slot of the quota before it is given back */
-export const MERCHANT_LINK_HOLD_MS = 3 * 60_000
+const MERCHANT_LINK_HOLD_MS = 3 * 60_000
 
 /** The chat history's search, narrowed to accounts. */
 export interface MerchantHistory {
@@ -192,7 +196,7 @@ export class MerchantsService {
 
   /** One poll of a linking number: one query, plus the gateway's state held in memory. */
   async publicStatus(code: string, accountId: number): Promise<MerchantLinkStatus> {
-    const row = await this.repo.systemLinkStatus(code, accountId)
+    const row = await this.repo.systemLinkStatus(system, code, accountId)
     if (!row) throw new AppError(ErrorCode.merchantCodeInvalid)
     refuseUnusable(row)
     if (row.link_id === null || row.status === null || row.deleted_at !== null) throw notFound()
@@ -242,7 +246,7 @@ export class MerchantsService {
 
   /** The code behind a public link, refused with the reason when it cannot be used. */
   private async live(code: string): Promise<CodeRow> {
-    const row = await this.repo.systemFindByCode(code)
+    const row = await this.repo.systemFindByCode(system, code)
     if (!row) throw new AppError(ErrorCode.merchantCodeInvalid)
     refuseUnusable(row)
     return row

@@ -9,7 +9,7 @@ import {
   type ProfileApplyResult,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
-import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
+import { isGatewayError, type MessagingGateway } from '../../gateway/messaging-gateway.js'
 import { AppError, notFound } from '../../http/errors.js'
 import { areaOfProxy } from './geoip.js'
 

@@ -14,11 +14,11 @@ import type { Message } from '../../db/schema.js'
 import { jidToPhone } from '../../gateway/jid.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
-import { chatSessionInScope, type SessionScopes } from '../sessions/session.scope.js'
+import { chatSessionInScope, type SessionScopes } from '../sessions/index.js'
 import { presentMessage } from './messages.presenter.js'
 
 /** Where the desk fetches a message's file (chat.routes.ts). */
-export const chatMediaUrl = (messageId: number): string => `/damai/customer/user/chatMedia/${messageId}`
+const chatMediaUrl = (messageId: number): string => `/damai/customer/user/chatMedia/${messageId}`
 
 /** The session a history is read in: its account and the name of its customer (personal sessions). */
 export interface HistorySession {

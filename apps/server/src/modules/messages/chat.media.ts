@@ -3,7 +3,7 @@ import { ErrorCode } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
-import { loadDeskSession } from '../sessions/session.access.js'
+import { loadDeskSession } from '../sessions/index.js'
 import type { MediaStore } from './media.store.js'
 
 export interface MediaFile {

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
 import type { Database, Db } from '../../db/index.js'
+import { retryableCode } from '../../db/retryable.js'
 
 /** A unit of work: writes in the given transaction, returns what to do once it has committed. */
 export type Job<R> = (tx: Kysely<Database>) => Promise<R>
@@ -8,7 +10,7 @@ export type Job<R> = (tx: Kysely<Database>) => Promise<R>
  * Work done for several queued items at once (multi-row statements): one result per item, in
  * the items' order. Items queued one after another with the same bulk job run in one call.
  */
-export type BulkJob<T, R> = (tx: Kysely<Database>, items: T[]) => Promise<R[]>
+type BulkJob<T, R> = (tx: Kysely<Database>, items: T[]) => Promise<R[]>
 
 /** One item of a bulk job, for `CommitBatcher.run`. */
 export interface BulkItem<T, R> {
@@ -42,6 +44,8 @@ export class CommitBatcher {
     private readonly db: Db,
     lanes = 1,
     private readonly maxBatch = 200,
+    /** where a batch that met a deadlock or a busy database (and is tried again job by job) is told */
+    private readonly log?: Logger,
   ) {
     this.lanes = Array.from({ length: Math.max(1, lanes) }, () => ({ queue: [], flushing: false }))
   }
@@ -70,6 +74,12 @@ export class CommitBatcher {
         try {
           results = await this.db.transaction().execute((tx) => runAll(tx, batch))
         } catch (err) {
+          const code = retryableCode(err)
+          if (code && batch.length > 1)
+            this.log?.warn(
+              { err, code, jobs: batch.length },
+              'a commit met a deadlock or a busy database; its jobs are tried again one by one',
+            )
           if (batch.length === 1) batch[0].reject(err)
           else for (const p of batch) await this.runAlone(p)
           continue

@@ -7,8 +7,9 @@ import {
 } from '@app/core'
 import { notFound } from '../../http/errors.js'
 import type { ChatHistory, HistorySession } from './chat.history.js'
+import type { Position } from './history.conditions.js'
 import { accountOf, agentOf, peerOf } from './history.presenter.js'
-import type { HistoryRepository, Position } from './history.repository.js'
+import type { HistoryRepository } from './history.repository.js'
 
 /** Newer messages that may arrive while a newest page is read; they are left out by id. */
 const ARRIVALS_SLACK = 20

@@ -11,7 +11,7 @@ import {
   HISTORY_EXPORT_WORDS as WORDS,
 } from '@app/core'
 import ExcelJS from 'exceljs'
-import type { Position } from './history.repository.js'
+import type { Position } from './history.conditions.js'
 import type { HistorySearch } from './history.search.js'
 
 /** Rows read (and written) per batch: one keyset page of the search each. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { listAgents } from '../users/agents.query.js'
+import { AccountDirectory } from '../accounts/index.js'
+import { listAgents } from '../users/index.js'
 import { ChatHistory } from './chat.history.js'
 import { HistoryConversation } from './history.conversation.js'
 import { HistoryRepository } from './history.repository.js'
@@ -12,14 +12,14 @@ import { HistorySearch } from './history.search.js'
 export function installChatHistory(app: FastifyInstance, db: Db): HistorySearch {
   const repo = new HistoryRepository(db)
   const search = new HistorySearch(db, repo)
-  const accounts = new AccountsRepository(db)
+  const accounts = new AccountDirectory(db)
   historyRoutes(app, {
     search,
     conversation: new HistoryConversation(repo, new ChatHistory(db)),
     // the live WS accounts and the enabled agents: what can still be picked; hits name any
     options: async (tenantId) => {
       const [live, agents] = await Promise.all([
-        accounts.deskAccounts(tenantId, null, []),
+        accounts.onDesk(tenantId, null, []),
         listAgents(db, tenantId),
       ])
       return {

@@ -36,6 +36,8 @@ export function peerOf(r: HitRow): HistoryPeerView {
     return {
       fanId: r.fan_id,
       phone: r.fan_phone,
+      // a customer is keyed by its phone once known: without one, WhatsApp shows only its hidden id
+      ...(r.fan_phone === null ? { phoneHidden: true } : {}),
       name: r.fan_nickname || r.fan_push_name || r.fan_phone || '',
     }
   return { fanId: null, phone: null, name: r.group_subject || r.group_jid || '' }

@@ -8,16 +8,10 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { AppError } from '../../http/errors.js'
-import { FansRepository } from '../fans/fans.repository.js'
+import { FanDirectory } from '../fans/index.js'
+import { type CustomerFans, type Position, phoneDigits } from './history.conditions.js'
 import { fileNameOf, presentHit } from './history.presenter.js'
-import {
-  type CustomerFans,
-  type HistoryRepository,
-  type Position,
-  phoneDigits,
-  type ScanRow,
-  sqlFoldable,
-} from './history.repository.js'
+import { type HistoryRepository, type ScanRow, sqlFoldable } from './history.repository.js'
 
 /** SQLite: a keyword with at most this many matches is served by looking each match up (then sorting). */
 const INDEX_LOOKUP_MAX = 4_000
@@ -26,8 +20,8 @@ const COMMON_SCAN_MAX = 20_000
 /** Customers matched by the customer filter that are still read session by session. */
 const CUSTOMER_FANS_MAX = 500
 
-export const encodeCursor = (p: Position): string => `${p.timestamp}_${p.id}`
-export function decodeCursor(cursor: string | undefined): Position | null {
+const encodeCursor = (p: Position): string => `${p.timestamp}_${p.id}`
+function decodeCursor(cursor: string | undefined): Position | null {
   if (!cursor) return null
   const [timestamp, id] = cursor.split('_').map(Number)
   return { timestamp: timestamp as number, id: id as number }
@@ -59,7 +53,7 @@ export interface PositionsPage {
  *   most HISTORY_SHORT_SCAN_MAX messages per request within the other filters.
  */
 export class HistorySearch {
-  private readonly fans = new FansRepository()
+  private readonly fans = new FanDirectory()
 
   constructor(
     private readonly db: Db,
@@ -122,7 +116,7 @@ export class HistorySearch {
     if (this.repo.dialect === 'postgres')
       return pageOf(await this.repo.containing(tenantId, f, fans, keyword, after, limit + 1), limit)
 
-    const ids = await this.repo.systemIndexedIds(keyword, INDEX_LOOKUP_MAX + 1)
+    const ids = await this.repo.indexedIds(tenantId, keyword, INDEX_LOOKUP_MAX + 1)
     if (ids.length === 0) return nothing
     if (ids.length <= INDEX_LOOKUP_MAX)
       return pageOf(await this.repo.pageAmong(tenantId, f, fans, ids, after, limit + 1), limit)

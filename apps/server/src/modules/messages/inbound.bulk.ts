@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
-import type { InboundMessage } from '../../gateway/port.js'
+import type { InboundMessage } from '../../gateway/messaging-gateway.js'
 import { resolveMany } from './inbound.chats.js'
 import type { StoredContent } from './inbound.content.js'
 import {
@@ -79,7 +79,7 @@ export async function storeMany(store: InboundStore, q: Q, items: BulkInbound[])
   const messages = new Map<number, Message>()
   for (const [k, i] of together.entries()) {
     const id = ids.get(`${rows[k].account_id}|${rows[k].wa_message_id}`)
-    if (id !== undefined) messages.set(i, { ...rows[k], id } as Message)
+    if (id !== undefined) messages.set(i, { ...rows[k], id, edited_at: null, edit_history: null })
   }
 
   const out: StoreOutcome[] = new Array(items.length)
@@ -94,7 +94,7 @@ export async function storeMany(store: InboundStore, q: Q, items: BulkInbound[])
     const session =
       it.content.preview !== null
         ? touched.get(sessionId)
-        : await store.sessions.get(it.tenantId, sessionId, q)
+        : await store.sessions.byId(it.tenantId, sessionId, q)
     if (!session) throw new Error(`session ${sessionId} vanished`)
     out[i] = await store.settle(q, it.tenantId, it.m, it.content, chats[i], message, session, now)
   }
@@ -119,7 +119,7 @@ interface Touch {
 
 /**
  * The messages (skipping WhatsApp ids already stored) and, for each one stored, its session's
- * `SessionsRepository.touch`, in one statement: the preview and activity follow the newest
+ * `SessionDirectory.recordMessage`, in one statement: the preview and activity follow the newest
  * message, unread counts live inbound ones, ours await a reply. One row per session.
  */
 async function insertAndTouch(

@@ -1,10 +1,10 @@
-import { FanSource, SessionType } from '@app/core'
+import { customerTitle, FanSource } from '@app/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Fan, Session } from '../../db/schema.js'
-import type { InboundMessage } from '../../gateway/port.js'
-import { countryOfPhone } from '../fans/country.js'
-import type { FanIdentity } from '../fans/fans.repository.js'
+import type { InboundMessage } from '../../gateway/messaging-gateway.js'
+import { type FanIdentity, fansBatchCtes } from '../fans/index.js'
+import { personalSessionsBatchCtes } from '../sessions/index.js'
 import { fanIdentity } from './inbound.content.js'
 import { contactKey, type InboundStore, type ResolvedChat } from './inbound.store.js'
 
@@ -27,8 +27,7 @@ interface Direct extends Unresolved {
 
 /**
  * The chats of several messages, found or created with multi-row statements (PostgreSQL): the
- * fans of personal chats (a new one flagged repeat like `FansRepository.upsert` does) and their
- * sessions. Whatever does not fit (a group, a second message of one chat, a fan found only by its
+ * fans of personal chats and their sessions, by their owners' batch expressions. Whatever does not fit (a group, a second message of one chat, a fan found only by its
  * lid, a fan whose details changed, a lost race) goes through `InboundStore.resolve`, one by one
  * and in order, after the rest.
  */
@@ -58,13 +57,16 @@ export async function resolveMany(
     }
     const f = d.fan
     // a session made meanwhile by another writer: found the single way
-    d.session ??= (await store.sessions.ensurePersonal(q, d.tenantId, d.accountId, f.id, d.at)).session
+    d.session ??= (await store.sessions.openPersonal(q, d.tenantId, d.accountId, f.id, d.at)).session
     out[i] = {
       contact: {
         key: contactKey(d.accountId, d.m),
         fanId: f.id,
         sessionId: d.session.id,
-        peer: { jid: f.jid, title: f.nickname || f.push_name || f.phone || f.jid },
+        peer: {
+          jid: f.jid,
+          title: customerTitle({ nickname: f.nickname, pushName: f.push_name, phone: f.phone, jid: f.jid }),
+        },
         pushName: f.push_name,
       },
       newFan: d.created,
@@ -79,10 +81,9 @@ export async function resolveMany(
 
 /**
  * The fans of the chats, found by their key jid (or lid key), and the ones missing created with
- * their sessions, in one statement: a new phone already a fan of another account of the tenant (or
- * of another new fan here) is flagged repeat, with the others, as `FansRepository.upsert` does; a
- * session starts at the message's time. A fan found with details to update, and a lid-only contact
- * that may hide behind a phone-keyed fan, go the single way.
+ * their sessions, in one statement made of the owners' expressions (`fansBatchCtes`,
+ * `personalSessionsBatchCtes`). A fan found with details to update, and a lid-only contact that
+ * may hide behind a phone-keyed fan, go the single way.
  */
 async function findOrCreateFans(
   q: Q,
@@ -91,57 +92,16 @@ async function findOrCreateFans(
   now: number,
 ): Promise<void> {
   if (direct.size === 0) return
-  const all = [...direct.values()]
-  const keys = all.flatMap((d) =>
-    [d.who.jid, ...(d.who.lid && d.who.lid !== d.who.jid ? [d.who.lid] : [])].map(
-      (jid) => sql`(${d.accountId}::bigint, ${jid}::text)`,
-    ),
-  )
-  const values = sql.join(
-    all.map((d) => {
-      const source = d.m.ref.fromMe
-        ? FanSource.activeAdd
-        : d.m.live
-          ? FanSource.passiveAdd
-          : FanSource.scanSync
-      const country = d.who.phone ? countryOfPhone(d.who.phone) : ''
-      // a lid-only contact is created by the single way, which looks it up by lid first
-      const creatable = !!d.who.phone || !d.who.lid
-      return sql`(${d.tenantId}::bigint, ${d.accountId}::bigint, ${d.who.jid}::text, ${d.who.phone}::text,
-        ${d.who.lid}::text, ${d.who.pushName}::text, ${source}::text, ${country}::text, ${d.at}::bigint, ${creatable}::boolean)`
-    }),
-  )
+  const contacts = [...direct.values()].map((d) => ({
+    tenantId: d.tenantId,
+    accountId: d.accountId,
+    who: d.who,
+    source: d.m.ref.fromMe ? FanSource.activeAdd : d.m.live ? FanSource.passiveAdd : FanSource.scanSync,
+    at: d.at,
+  }))
+  // one statement: the fans' owner finds and creates the fans, the sessions' owner their sessions
   const { rows } = await sql<{ kind: 'found' | 'f' | 's' | 'fs'; row: Fan & Session }>`
-    with v(tenant_id, account_id, jid, phone, lid, push_name, source, country, at, creatable) as (values ${values}),
-    found as (select * from fans where (account_id, jid) in (${sql.join(keys)})),
-    found_sessions as (
-      select s.* from sessions s join found f on s.account_id = f.account_id and s.fan_id = f.id
-    ),
-    ins as (
-      insert into fans (tenant_id, account_id, jid, phone, lid, push_name, source, country, created_at, updated_at, repeat_flag)
-      select v.tenant_id, v.account_id, v.jid, v.phone, v.lid, v.push_name, v.source, v.country, ${now}, ${now},
-        case when v.phone is not null and (
-          exists (select 1 from fans f where f.tenant_id = v.tenant_id and f.phone = v.phone and f.account_id <> v.account_id)
-          or exists (select 1 from v w where w.tenant_id = v.tenant_id and w.phone = v.phone and w.account_id <> v.account_id)
-        ) then 1 else 0 end
-      from v
-      where v.creatable
-        and not exists (select 1 from found f where f.account_id = v.account_id and (f.jid = v.jid or f.jid = v.lid))
-      on conflict (account_id, jid) do nothing
-      returning *
-    ),
-    others as (
-      update fans f set repeat_flag = 1 from ins
-      where ins.phone is not null and f.tenant_id = ins.tenant_id and f.phone = ins.phone
-        and f.account_id <> ins.account_id and f.repeat_flag <> 1
-    ),
-    sess as (
-      insert into sessions (tenant_id, account_id, type, fan_id, last_activity_at, created_at)
-      select ins.tenant_id, ins.account_id, ${SessionType.personal}, ins.id, v.at, ${Date.now()}
-      from ins join v on v.account_id = ins.account_id and v.jid = ins.jid
-      on conflict (account_id, fan_id) do nothing
-      returning *
-    )
+    with ${fansBatchCtes(contacts, now)}, ${personalSessionsBatchCtes()}
     select 'found' as kind, to_jsonb(found) as row from found
     union all select 'fs' as kind, to_jsonb(found_sessions) as row from found_sessions
     union all select 'f' as kind, to_jsonb(ins) as row from ins

@@ -1,7 +1,7 @@
 import { MessageType, type MessageTypeValue, PREVIEW_MAX } from '@app/core'
 import { isLidJid, isPnJid, jidToPhone, normalizeJid } from '../../gateway/jid.js'
-import type { InboundContent, InboundMessage } from '../../gateway/port.js'
-import type { FanIdentity } from '../fans/fans.repository.js'
+import type { InboundContent, InboundMessage } from '../../gateway/messaging-gateway.js'
+import type { FanIdentity } from '../fans/index.js'
 import type { StoredFile } from './media.store.js'
 
 export interface StoredContent {
@@ -15,11 +15,15 @@ export interface StoredContent {
 
 const clip = (s: string) => (s.length > PREVIEW_MAX ? `${s.slice(0, PREVIEW_MAX - 1)}…` : s)
 
-/** How an inbound message is stored: type, text, details by type, and its preview line. */
+/**
+ * How an inbound message is stored: type, text, details by type, and its preview line. A media
+ * message of an album names the album's header (`meta.albumId`).
+ */
 export function storedContent(
   c: Exclude<InboundContent, { kind: 'revoke' | 'edit' }>,
   file?: StoredFile,
   mediaError?: string,
+  albumId?: string,
 ): StoredContent {
   switch (c.kind) {
     case 'text':
@@ -35,6 +39,7 @@ export function storedContent(
       }
       if (file) Object.assign(meta, { mime: file.mime, size: file.size })
       if (mediaError) meta.mediaError = mediaError
+      if (albumId) meta.albumId = albumId
       const body = c.caption ?? ''
       return {
         type: c.media,
@@ -61,6 +66,39 @@ export function storedContent(
         type: MessageType.reaction,
         body: c.emoji ?? '',
         meta: {},
+        quotedId: c.target.id,
+        preview: null,
+      }
+    case 'viewOnce':
+      return {
+        type: MessageType.viewOnce,
+        body: '',
+        meta: prune({ media: c.media }),
+        quotedId: null,
+        preview: '[view once]',
+      }
+    case 'poll':
+      return {
+        type: MessageType.poll,
+        body: c.question,
+        meta: { options: c.options, selectable: c.selectable },
+        quotedId: null,
+        preview: clip(`[poll] ${c.question}`),
+      }
+    // lines about the chat, not turns of the conversation: they move neither the session nor its counts
+    case 'album':
+      return {
+        type: MessageType.album,
+        body: '',
+        meta: { images: c.images, videos: c.videos },
+        quotedId: null,
+        preview: null,
+      }
+    case 'pin':
+      return {
+        type: MessageType.system,
+        body: '',
+        meta: { event: c.pinned ? 'pinned' : 'unpinned' },
         quotedId: c.target.id,
         preview: null,
       }

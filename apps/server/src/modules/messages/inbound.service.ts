@@ -1,8 +1,12 @@
+import { MessageType } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
+import { retryableCode } from '../../db/retryable.js'
 import type { Message, Session } from '../../db/schema.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { EventBus } from '../../events/bus.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import {
   type GatewayEvents,
@@ -10,31 +14,40 @@ import {
   type MessagingGateway,
   type StatusUpdate,
   toFailureReason,
-} from '../../gateway/port.js'
+} from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import { messageRooms, sessionRooms } from '../../realtime/rooms.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import { sessionRooms } from '../../realtime/rooms.js'
+import type { FanIdentities } from '../fans/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
 import type { BulkItem, CommitBatcher, Job } from './commit-batcher.js'
+import { type AccountInfo, InboundAccounts } from './inbound.accounts.js'
 import { type BulkInbound, storeMany } from './inbound.bulk.js'
 import { storedContent } from './inbound.content.js'
+import { InboundIdentity } from './inbound.identity.js'
 import type { InboundSpool, SpooledEvent } from './inbound.spool.js'
 import {
   type Contact,
   contactKey,
   type EchoSettler,
   InboundStore,
+  type OptOutRule,
   type StoreOutcome,
 } from './inbound.store.js'
 import { withoutNul } from './inbound.text.js'
 import type { MediaStore, StoredFile } from './media.store.js'
-import { presentMessage, presentMessageUpdate, presentSession } from './messages.presenter.js'
+import { MessageUpdates } from './message-updates.js'
+import { presentMessage, presentSession } from './messages.presenter.js'
+
+/** Gateway inbound: receipts and edits by account. */
+const system = openSystemScope('modules/messages/inbound.service')
 
 const RETRIES = [50, 250, 1_000]
+/** Stored messages the automatic front line (auto-reply, AI, nurturing, attribution) hears of. */
+const TURNS = new Set<string>(
+  Object.values(MessageType).filter((t) => t !== MessageType.album && t !== MessageType.system),
+)
 /** chats remembered after commit (fan/group and session ids), so the next message skips two lookups */
 const CONTACTS_MAX = 50_000
-/** how long an account's tenant and agent are remembered (an agent reassignment shows after this) */
-const ACCOUNT_CACHE_MS = 10_000
 
 /** A message of a chat, as committed: what the automatic front line (auto-reply, AI, attribution) listens to. */
 export interface StoredInbound {
@@ -54,53 +67,65 @@ export interface StoredInbound {
   optedOut?: boolean
 }
 
-export type StoredInboundListener = (e: StoredInbound) => void
-
-interface AccountInfo {
-  tenantId: number
-  agentUserId: number | null
-  at: number
-}
-
 /**
  * Everything WhatsApp tells us about messages: new messages (stored once, whatever the number
  * of deliveries), revokes, edits, receipts and group changes. A handler resolves only after its
  * rows are committed, and events go out after that.
  */
 export class InboundService {
-  private readonly wsAccounts: AccountsRepository
-
   private readonly store: InboundStore
   private readonly bulk: boolean
-  private readonly accounts = new Map<number, AccountInfo>()
+  private readonly accounts: InboundAccounts
   private readonly contacts = new Map<string, Contact>()
-  private readonly listeners: StoredInboundListener[] = []
+  private readonly identity: InboundIdentity
+  private readonly updates: MessageUpdates
 
   constructor(
     private readonly db: Db,
     private readonly batcher: CommitBatcher,
-    sessions: SessionsRepository,
+    sessions: SessionDirectory,
     outbox: EchoSettler,
     private readonly gateway: MessagingGateway,
     private readonly media: MediaStore,
     private readonly hub: RealtimeHub,
     private readonly log: Logger,
+    identities: FanIdentities,
+    /** where a stored message and a message's new status are announced, after their commit */
+    private readonly events: Pick<EventBus, 'publish'>,
+    optOut?: OptOutRule,
     private readonly spool?: InboundSpool,
   ) {
-    this.store = new InboundStore(db, sessions, outbox)
+    this.store = new InboundStore(db, sessions, outbox, optOut)
+    this.updates = new MessageUpdates(hub, events)
+    this.identity = new InboundIdentity({
+      identities,
+      hub,
+      account: (id) => this.accounts.of(id),
+      write: (id, job) => this.write(id, job),
+      forget: (id, jids) => {
+        for (const jid of jids) this.contacts.delete(`${id}|${jid}`)
+      },
+    })
     // multi-row statements save PostgreSQL round trips; SQLite runs in process, one statement at a time
     this.bulk = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
-    this.wsAccounts = new AccountsRepository(db)
+    this.accounts = new InboundAccounts(db)
   }
 
   /**
-   * Subscribe to the gateway; returns the unsubscribe. An event the database still refuses after
-   * the retries goes to the spool, to be stored on the next start.
+   * Subscribe to the gateway (or another source of its events: tests drive the Baileys dispatch
+   * through it); returns the unsubscribe. An event the database still refuses after the retries
+   * goes to the spool, to be stored on the next start.
    */
-  attach(): () => void {
-    const events: SpooledEvent[] = ['message', 'message.status', 'group.updated', 'group.participants']
+  attach(source: Pick<MessagingGateway, 'on'> = this.gateway): () => void {
+    const events: SpooledEvent[] = [
+      'message',
+      'message.status',
+      'group.updated',
+      'group.participants',
+      'identity.mapping',
+    ]
     const offs = events.map((event) =>
-      this.gateway.on(event, async (payload) => {
+      source.on(event, async (payload) => {
         try {
           await this.apply(event, payload)
         } catch (err) {
@@ -134,6 +159,8 @@ export class InboundService {
         const e = payload as GatewayEvents['group.participants']
         return this.onParticipants(Number(e.accountId), e)
       }
+      case 'identity.mapping':
+        return this.identity.onMapping(payload as GatewayEvents['identity.mapping'])
     }
   }
 
@@ -142,19 +169,21 @@ export class InboundService {
     accountId: number,
     group: GatewayEvents['group.updated']['group'],
   ): Promise<void> {
-    const tenantId = (await this.accountOf(accountId))?.tenantId
+    const tenantId = (await this.accounts.of(accountId))?.tenantId
     if (!tenantId) return
-    await this.write(accountId, (tx) => this.store.groups.apply(tx, tenantId, accountId, group, Date.now()))
+    await this.write(accountId, (tx) =>
+      this.store.groups.applyInfo(tx, tenantId, accountId, group, Date.now()),
+    )
     // the remembered title of the group's chat may be stale now
     this.contacts.delete(`${accountId}|${group.id}`)
   }
 
   private async onParticipants(accountId: number, e: GatewayEvents['group.participants']): Promise<void> {
-    const tenantId = (await this.accountOf(accountId))?.tenantId
+    const tenantId = (await this.accounts.of(accountId))?.tenantId
     if (!tenantId) return
     const jids = e.participants.map(normalizeJid)
     await this.write(accountId, (tx) =>
-      this.store.groups.participants(tx, tenantId, accountId, e.groupId, e.action, jids, Date.now()),
+      this.store.groups.applyParticipants(tx, tenantId, accountId, e.groupId, e.action, jids, Date.now()),
     )
   }
 
@@ -162,15 +191,21 @@ export class InboundService {
   async onMessage(m: InboundMessage): Promise<void> {
     if (m.chatType !== 'direct' && m.chatType !== 'group') return
     const accountId = Number(m.accountId)
-    const account = await this.accountOf(accountId)
+    const account = await this.accounts.of(accountId)
     if (!account) return
+    // one customer per person: the pair this message reveals joins the customer's fans first
+    await this.identity.beforeMessage(m)
     const { tenantId } = account
     const c = m.content
     if (c.kind === 'revoke' || c.kind === 'edit') {
       const row = await this.write(accountId, (tx) =>
         c.kind === 'revoke'
-          ? this.store.messages.systemWithdraw(tx, accountId, c.target.id)
-          : this.store.messages.systemEdit(tx, accountId, c.target.id, c.text ?? ''),
+          ? this.store.messages.systemWithdraw(system, tx, accountId, c.target.id, c.target.fromMe)
+          : this.store.messages.systemEdit(system, tx, accountId, c.target.id, {
+              fromMe: c.target.fromMe,
+              text: c.text,
+              at: m.timestamp,
+            }),
       )
       if (row) this.emitUpdates([row], c.kind === 'edit')
       return
@@ -180,7 +215,7 @@ export class InboundService {
     if (c.kind === 'media') {
       // a repeat delivery is known before downloading anything: it is stored already, and only
       // announced again on the way below
-      const repeat = await this.store.messages.systemExists(this.db, accountId, m.ref.id)
+      const repeat = await this.store.messages.systemExists(system, this.db, accountId, m.ref.id)
       if (!repeat)
         try {
           file = await this.media.save(tenantId, await this.gateway.downloadMedia(m.accountId, c.handle))
@@ -189,7 +224,7 @@ export class InboundService {
           this.log.warn({ err, accountId, id: m.ref.id }, 'inbound media not downloaded')
         }
     }
-    const content = storedContent(c, file, mediaError)
+    const content = storedContent(c, file, mediaError, m.albumId)
     const outcome =
       this.bulk && !file
         ? await this.write(accountId, { run: this.storeMany, item: { tenantId, accountId, m, content } })
@@ -222,12 +257,13 @@ export class InboundService {
   async onStatus(s: StatusUpdate): Promise<void> {
     if (!s.ref.fromMe || s.status === 'pending') return
     const accountId = Number(s.accountId)
-    const tenantId = (await this.accountOf(accountId))?.tenantId
+    const tenantId = (await this.accounts.of(accountId))?.tenantId
     if (!tenantId) return
     const rows = await this.write(accountId, async (tx) => {
       const m = this.store.messages
       if (s.status === 'error') {
         const failed = await m.systemFailAfterSend(
+          system,
           tx,
           accountId,
           s.ref.id,
@@ -238,6 +274,7 @@ export class InboundService {
       const out: Message[] = await this.store.echo(tx, accountId, s.ref.id)
       if (s.status !== 'server_ack') {
         const moved = await m.systemDeliver(
+          system,
           tx,
           accountId,
           s.ref.id,
@@ -271,6 +308,11 @@ export class InboundService {
         message: presentMessage(message),
         session: presentSession(session, peer),
       })
+      // an album's header and a line about the chat (a pin) are not turns anyone answers
+      if (!TURNS.has(message.type)) {
+        this.emitUpdates(o.updated, false)
+        return
+      }
       const stored: StoredInbound = {
         tenantId: account.tenantId,
         accountId: message.account_id,
@@ -282,27 +324,22 @@ export class InboundService {
         answered: o.created.answered === true,
         optedOut: o.created.optedOut === true,
       }
-      for (const listener of this.listeners) {
-        try {
-          listener(stored)
-        } catch (err) {
-          this.log.error({ err, messageId: message.id }, 'a stored-message listener failed')
-        }
-      }
+      // subscribers queue their own work: the inbound path never waits for them
+      void this.events.publish('message.stored', stored)
     }
     this.emitUpdates(o.updated, false)
   }
 
   private emitUpdates(rows: Message[], withBody: boolean): void {
-    for (const row of rows) {
-      this.hub.emit(messageRooms(row), 'message.updated', presentMessageUpdate(row, withBody))
-    }
+    for (const row of rows) this.updates.announce(row, { withBody })
   }
 
   private async refreshGroup(tenantId: number, accountId: number, jid: string): Promise<void> {
     try {
       const info = await this.gateway.groupInfo(String(accountId), jid)
-      await this.write(accountId, (tx) => this.store.groups.apply(tx, tenantId, accountId, info, Date.now()))
+      await this.write(accountId, (tx) =>
+        this.store.groups.applyInfo(tx, tenantId, accountId, info, Date.now()),
+      )
     } catch (err) {
       this.log.debug({ err, accountId, jid }, 'group info not fetched')
     }
@@ -327,47 +364,19 @@ export class InboundService {
       } catch (err) {
         this.contacts.clear()
         if (attempt >= RETRIES.length) throw err
+        const code = retryableCode(err)
+        if (code)
+          this.log.warn(
+            { err, code, accountId, attempt: attempt + 1 },
+            'an inbound write met a deadlock or a busy database; trying again',
+          )
         await new Promise((r) => setTimeout(r, RETRIES[attempt]))
       }
     }
   }
 
-  /**
-   * Be told of every message stored from now on (a customer's, or ours written on the phone),
-   * after its commit. The listener must not block: it queues its own work.
-   */
-  onStored(listener: StoredInboundListener): () => void {
-    this.listeners.push(listener)
-    return () => {
-      const i = this.listeners.indexOf(listener)
-      if (i >= 0) this.listeners.splice(i, 1)
-    }
-  }
-
-  /** Where the opt-out words come from: a fan whose message is one of them gets mass send forbidden. */
-  useOptOutWords(words: (tenantId: number) => readonly string[]): void {
-    this.store.optOutWords = words
-  }
-
-  /** Whether a tenant's customer who answers an opt-out word is also marked invalid. */
-  useOptOutInvalid(invalid: (tenantId: number) => boolean): void {
-    this.store.optOutInvalid = invalid
-  }
-
   /** An account's agent changed: its next message goes to the new agent's room at once (this process's cache). */
   forgetAccount(accountId: number): void {
-    this.accounts.delete(accountId)
-  }
-
-  /** The tenant and agent of a gateway account, briefly cached (the tenant never changes). */
-  private async accountOf(accountId: number): Promise<AccountInfo | undefined> {
-    const hit = this.accounts.get(accountId)
-    const now = Date.now()
-    if (hit && now - hit.at < ACCOUNT_CACHE_MS) return hit
-    const row = await this.wsAccounts.systemFind(accountId)
-    if (!row) return undefined
-    const info = { tenantId: row.tenant_id, agentUserId: row.agent_user_id, at: now }
-    this.accounts.set(accountId, info)
-    return info
+    this.accounts.forget(accountId)
   }
 }

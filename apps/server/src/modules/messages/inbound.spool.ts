@@ -3,7 +3,12 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 
 /** The inbound events whose storing can fail after WhatsApp has already acknowledged them. */
-export type SpooledEvent = 'message' | 'message.status' | 'group.updated' | 'group.participants'
+export type SpooledEvent =
+  | 'message'
+  | 'message.status'
+  | 'group.updated'
+  | 'group.participants'
+  | 'identity.mapping'
 
 interface Entry {
   event: SpooledEvent

@@ -1,14 +1,18 @@
-import { FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS } from '@app/core'
-import type { Insertable, Kysely } from 'kysely'
+import { customerTitle, FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS } from '@app/core'
+import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
-import type { Message, MessageTable, Session } from '../../db/schema.js'
+import type { Message, Session } from '../../db/schema.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { normalizeJid } from '../../gateway/jid.js'
-import type { InboundMessage } from '../../gateway/port.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
+import type { InboundMessage } from '../../gateway/messaging-gateway.js'
+import { FanDirectory } from '../fans/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { GroupChatSync } from '../sessions/index.js'
 import { fanIdentity, type StoredContent } from './inbound.content.js'
-import { MessagesRepository } from './messages.repository.js'
+import { MessagesRepository, type NewMessageRow } from './messages.repository.js'
+
+/** Gateway inbound: echoes and replies by account. */
+const system = openSystemScope('modules/messages/inbound.store')
 
 type Q = Kysely<Database>
 
@@ -65,7 +69,7 @@ export function messageRow(
   content: StoredContent,
   mediaId: number | null,
   now: number,
-): Required<Omit<Insertable<MessageTable>, 'id'>> {
+): NewMessageRow {
   const fromMe = m.ref.fromMe
   return {
     tenant_id: tenantId,
@@ -103,25 +107,33 @@ export function contactKey(accountId: number, m: InboundMessage): string {
 
 /** The outbox's part when our own message comes back from WhatsApp: its send is done. */
 export interface EchoSettler {
-  systemSettleEchoed(q: Q, messageId: number): Promise<void>
+  systemSettleEchoed(system: SystemScope, q: Q, messageId: number): Promise<void>
 }
+
+/** The opt-out rule in force for a tenant: a customer whose message is one of the words gets mass send forbidden. */
+export interface OptOutRule {
+  /** the tenant's words (its own, else the admin's system settings; the product's defaults until known) */
+  words(tenantId: number): readonly string[]
+  /** whether a customer who opts out is also marked invalid */
+  marksInvalid(tenantId: number): boolean
+}
+
+const DEFAULT_OPT_OUT: OptOutRule = { words: () => OPT_OUT_WORDS, marksInvalid: () => false }
 
 /** The writes of one inbound message, inside the caller's transaction. */
 export class InboundStore {
-  readonly fans = new FansRepository()
-  /** The opt-out words in force for a tenant (its own, else the admin's system settings; the product's defaults until known). */
-  optOutWords: (tenantId: number) => readonly string[] = () => OPT_OUT_WORDS
-  /** Whether a tenant's customer who opts out is also marked invalid. */
-  optOutInvalid: (tenantId: number) => boolean = () => false
-  readonly groups: GroupChatsRepository
+  readonly fans = new FanDirectory()
+  readonly groups: GroupChatSync
   readonly messages = new MessagesRepository()
 
   constructor(
     db: Db,
-    readonly sessions: SessionsRepository,
+    readonly sessions: SessionDirectory,
     private readonly outbox: EchoSettler,
+    /** the tenant's opt-out rule (the tenant settings module owns it); the product's defaults without it */
+    private readonly optOut: OptOutRule = DEFAULT_OPT_OUT,
   ) {
-    this.groups = new GroupChatsRepository(db)
+    this.groups = new GroupChatSync(db)
   }
 
   /**
@@ -163,8 +175,8 @@ export class InboundStore {
     if (!message) return this.repeat(q, tenantId, accountId, m, chat)
     const session =
       content.preview !== null
-        ? await this.sessions.touch(q, tenantId, contact.sessionId, sessionTouch(m, content.preview))
-        : await this.sessions.get(tenantId, contact.sessionId, q)
+        ? await this.sessions.recordMessage(q, tenantId, contact.sessionId, sessionTouch(m, content.preview))
+        : await this.sessions.byId(tenantId, contact.sessionId, q)
     if (!session) throw new Error(`session ${contact.sessionId} vanished`)
     return this.settle(q, tenantId, m, content, chat, message, session, now)
   }
@@ -180,8 +192,8 @@ export class InboundStore {
     const updated = m.ref.fromMe ? await this.echo(q, accountId, m.ref.id) : []
     const out: StoreOutcome = { updated, contact: chat.contact, newGroup: chat.newGroup }
     if (!m.ref.fromMe && m.live) {
-      const message = await this.messages.systemFindByWaId(q, accountId, m.ref.id)
-      const session = message && (await this.sessions.get(tenantId, message.session_id, q))
+      const message = await this.messages.systemFindByWaId(system, q, accountId, m.ref.id)
+      const session = message && (await this.sessions.byId(tenantId, message.session_id, q))
       if (message && session) out.again = { message, session, peer: chat.contact.peer }
     }
     return out
@@ -210,16 +222,16 @@ export class InboundStore {
       const since = session.awaiting_reply_since
       if (content.preview !== null && since !== null) {
         answered = true
-        updated.push(...(await this.messages.systemMarkReplied(q, session.id, since)))
+        updated.push(...(await this.messages.systemMarkReplied(system, q, session.id, since)))
         await this.sessions.clearAwaitingReply(q, tenantId, session.id, since)
         session = { ...session, awaiting_reply_since: null }
       }
-      if (content.type === 'text' && isOptOut(content.body, this.optOutWords(tenantId))) {
+      if (content.type === 'text' && isOptOut(content.body, this.optOut.words(tenantId))) {
         await this.fans.optOut(q, tenantId, contact.fanId, now)
         optedOut = true
-        if (this.optOutInvalid(tenantId)) {
+        if (this.optOut.marksInvalid(tenantId)) {
           await this.fans.update(q, tenantId, contact.fanId, { invalid: 1 })
-          await this.sessions.update(tenantId, session.id, { invalid: 1 }, q)
+          await this.sessions.setFlags(tenantId, session.id, { invalid: 1 }, q)
           session = { ...session, invalid: 1 }
         }
       }
@@ -242,14 +254,14 @@ export class InboundStore {
   ): Promise<ResolvedChat> {
     const key = contactKey(accountId, m)
     if (m.chatType === 'group') {
-      const { group, created } = await this.groups.ensure(
+      const { group, created } = await this.groups.open(
         q,
         tenantId,
         accountId,
         normalizeJid(m.ref.chatId),
         now,
       )
-      const { session } = await this.sessions.ensureGroup(q, tenantId, accountId, group.id, m.timestamp)
+      const { session } = await this.sessions.openGroup(q, tenantId, accountId, group.id, m.timestamp)
       const contact = {
         key,
         fanId: null,
@@ -261,16 +273,14 @@ export class InboundStore {
     }
     const source = m.ref.fromMe ? FanSource.activeAdd : m.live ? FanSource.passiveAdd : FanSource.scanSync
     const who = fanIdentity(m)
-    const { fan, created } = await this.fans.upsert(q, tenantId, accountId, who, source, now)
-    const { session } = await this.sessions.ensurePersonal(
-      q,
-      tenantId,
-      accountId,
-      fan.id,
-      m.timestamp,
-      created,
-    )
-    const title = fan.nickname || fan.push_name || fan.phone || fan.jid
+    const { fan, created } = await this.fans.findOrCreate(q, tenantId, accountId, who, source, now)
+    const { session } = await this.sessions.openPersonal(q, tenantId, accountId, fan.id, m.timestamp, created)
+    const title = customerTitle({
+      nickname: fan.nickname,
+      pushName: fan.push_name,
+      phone: fan.phone,
+      jid: fan.jid,
+    })
     return {
       contact: {
         key,
@@ -288,9 +298,9 @@ export class InboundStore {
    * crash between the send and its record leaves it 'sending'; this settles it).
    */
   async echo(q: Q, accountId: number, waMessageId: string): Promise<Message[]> {
-    const confirmed = await this.messages.systemConfirmSent(q, accountId, waMessageId)
+    const confirmed = await this.messages.systemConfirmSent(system, q, accountId, waMessageId)
     if (!confirmed) return []
-    await this.outbox.systemSettleEchoed(q, confirmed.id)
+    await this.outbox.systemSettleEchoed(system, q, confirmed.id)
     return [confirmed]
   }
 }

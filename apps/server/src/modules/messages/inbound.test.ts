@@ -67,7 +67,7 @@ describe('every inbound type is stored once, even when delivered twice', () => {
     // message again, by the id they already have
     const before = emitted.length
     let heard = 0
-    const off = ctx.messaging.inbound.onStored(() => {
+    const off = ctx.events.subscribe('message.stored', () => {
       heard++
     })
     for (const m of ctx.sim.events.message) await ctx.messaging.inbound.onMessage(m)

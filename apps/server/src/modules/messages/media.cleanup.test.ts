@@ -2,10 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { type ChatMessageView, type MaterialUploadResult, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { openSystemScope } from '../../db/system-scope.js'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
 import { customerSession } from '../../test/messaging.js'
 import { deskClient } from '../desk/desk.fixtures.js'
 import { multipartBody } from '../materials/materials.fixtures.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('modules/messages/media.cleanup.test')
 
 /** Uploads nothing uses (no material, no message) are removed, row and file, once a day old. */
 let ctx: TestContext
@@ -95,7 +99,7 @@ describe('clean-up of unreferenced uploads', () => {
     const unusedFile = await fileOf(unused)
     expect(unusedFile && fs.existsSync(unusedFile)).toBe(true)
 
-    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(1)
+    expect(await ctx.messaging.mediaCleanup.systemSweep(system)).toBe(1)
     expect(await exists([unused, forMaterial, sent, fresh])).toEqual([false, true, true, true])
     expect(fs.existsSync(unusedFile as string)).toBe(false)
     for (const id of [forMaterial, sent, fresh])
@@ -106,13 +110,13 @@ describe('clean-up of unreferenced uploads', () => {
     const id = await upload('short-lived')
     const m = await material(id)
     await age([id])
-    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(0)
+    expect(await ctx.messaging.mediaCleanup.systemSweep(system)).toBe(0)
     const del = await ctx.call('DELETE', '/damai/customer/material', {
       token: boss.token,
       query: { ids: String(m) },
     })
     expect(del.code, del.msg).toBe(0)
-    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(1)
+    expect(await ctx.messaging.mediaCleanup.systemSweep(system)).toBe(1)
     expect(await exists([id])).toEqual([false])
   })
 
@@ -120,7 +124,7 @@ describe('clean-up of unreferenced uploads', () => {
     const id = await upload('again')
     await age([id])
     expect(await upload('again')).toBe(id)
-    expect(await ctx.messaging.mediaCleanup.systemSweep()).toBe(0)
+    expect(await ctx.messaging.mediaCleanup.systemSweep(system)).toBe(0)
     expect(await exists([id])).toEqual([true])
   })
 
@@ -132,8 +136,8 @@ describe('clean-up of unreferenced uploads', () => {
     const other = await createTestContext({}, { db: ctx.db, dataDir, simRoutes: false })
     try {
       const removed = await Promise.all([
-        ctx.messaging.mediaCleanup.systemSweep(),
-        other.messaging.mediaCleanup.systemSweep(),
+        ctx.messaging.mediaCleanup.systemSweep(system),
+        other.messaging.mediaCleanup.systemSweep(system),
       ])
       expect(removed[0] + removed[1]).toBe(3)
       expect(await exists(ids)).toEqual([false, false, false])

@@ -2,9 +2,13 @@ import { MEDIA_CLEANUP_INTERVAL_MS, MEDIA_UNUSED_KEEP_MS } from '@app/core'
 import type { ExpressionBuilder } from 'kysely'
 import type { Logger } from 'pino'
 import type { Database, Db } from '../../db/index.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import type { MediaStore } from './media.store.js'
+
+/** Media sweep loop. */
+const system = openSystemScope('modules/messages/media.cleanup')
 
 /** Rows looked at per query of a sweep. */
 const BATCH = 200
@@ -48,7 +52,7 @@ export class MediaCleanup implements Engine {
       'media-cleanup',
       intervalMs,
       async () => {
-        const removed = await this.systemSweep()
+        const removed = await this.systemSweep(system)
         if (removed > 0) this.log.info({ removed }, 'unused uploads removed')
         return false
       },
@@ -65,7 +69,7 @@ export class MediaCleanup implements Engine {
   }
 
   /** One pass over every tenant; answers how many files this process removed. */
-  async systemSweep(now = Date.now()): Promise<number> {
+  async systemSweep(system: SystemScope, now = Date.now()): Promise<number> {
     const before = now - MEDIA_UNUSED_KEEP_MS
     let removed = 0
     let after = 0
@@ -79,13 +83,17 @@ export class MediaCleanup implements Engine {
         .orderBy('id')
         .limit(BATCH)
         .execute()
-      for (const row of rows) removed += await this.systemRemoveOne(row, before)
+      for (const row of rows) removed += await this.systemRemoveOne(system, row, before)
       if (rows.length < BATCH) return removed
       after = rows[rows.length - 1]?.id ?? after
     }
   }
 
-  private async systemRemoveOne(row: { id: number; path: string }, before: number): Promise<number> {
+  private async systemRemoveOne(
+    system: SystemScope,
+    row: { id: number; path: string },
+    before: number,
+  ): Promise<number> {
     try {
       const res = await this.db
         .deleteFrom('media_files')

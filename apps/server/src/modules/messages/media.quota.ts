@@ -9,7 +9,7 @@ const MB = 1024 * 1024
 const GB = 1024 * MB
 
 /** A size as people read it: "2 GB", "19.5 KB". */
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   const [unit, size] = n >= GB ? ['GB', GB] : n >= MB ? ['MB', MB] : ['KB', 1024]
   return `${Number((n / size).toFixed(1))} ${unit}`
 }

@@ -15,7 +15,7 @@ export interface StoredFile {
   sha256: string
 }
 
-export class MediaTooLargeError extends Error {}
+class MediaTooLargeError extends Error {}
 
 /**
  * Media on local disk under DATA_DIR/media, one file per media row: named by the hash of its bytes

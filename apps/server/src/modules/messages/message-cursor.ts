@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import type { CursorStore } from '../../engines/inbound-cursor.js'
+
+/** Durable subscribers walk every tenant’s messages. */
+const system = openSystemScope('modules/messages/message-cursor')
 
 /** A stored customer message past a consumer's watermark, with its chat's fan. */
 export interface PendingMessage {
@@ -15,8 +19,8 @@ export interface PendingMessage {
   fan_created_at: number | null
 }
 
-/** The consumers of stored messages that keep a watermark (a row each in `message_cursors`, made by their migrations). */
-export type MessageConsumer = 'auto-reply' | 'diversion'
+/** A consumer of stored messages that keeps a watermark: its name (a row in `message_cursors`, made by a migration). */
+export type MessageConsumer = string
 
 /**
  * A consumer's watermark over stored customer messages (one row, shared by every process): the
@@ -57,10 +61,15 @@ export class MessageCursor implements CursorStore<PendingMessage> {
 
   /** Customers' messages of every tenant past the watermark (the consumers cross tenants on purpose). */
   pending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
-    return this.systemPending(after, limit, storedBy)
+    return this.systemPending(system, after, limit, storedBy)
   }
 
-  private systemPending(after: number, limit: number, storedBy: number): Promise<PendingMessage[]> {
+  private systemPending(
+    _system: SystemScope,
+    after: number,
+    limit: number,
+    storedBy: number,
+  ): Promise<PendingMessage[]> {
     return this.db
       .selectFrom('message_cursors as c')
       .innerJoin('messages as m', (j) => j.onRef('m.id', '>', 'c.last_id'))

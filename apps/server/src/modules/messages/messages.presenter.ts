@@ -10,6 +10,7 @@ import type {
   SessionView,
 } from '@app/core'
 import type { Message, Session } from '../../db/schema.js'
+import { editHistoryOf } from './messages.repository.js'
 
 /** What leaves the server for a message. */
 export function presentMessage(m: Message): MessageView {
@@ -30,6 +31,8 @@ export function presentMessage(m: Message): MessageView {
     failureReason: (m.failure_reason as FailureReasonValue | null) ?? null,
     timestamp: m.timestamp,
     origin: (m.origin as SendOriginValue | null) ?? null,
+    editedAt: m.edited_at ?? null,
+    edits: editHistoryOf(m),
   }
 }
 
@@ -40,7 +43,15 @@ export function presentMessageUpdate(m: Message, withBody = false): MessageUpdat
     status: m.status as MessageStatusValue,
     delivery: m.delivery as DeliveryValue,
     failureReason: (m.failure_reason as FailureReasonValue | null) ?? null,
-    ...(withBody ? { body: m.body } : {}),
+    // an edit: the new text with its mark and the texts it replaced
+    ...(withBody
+      ? {
+          body: m.body,
+          editedAt: m.edited_at ?? null,
+          edits: editHistoryOf(m),
+          meta: JSON.parse(m.meta || '{}') as Record<string, unknown>,
+        }
+      : {}),
   }
 }
 

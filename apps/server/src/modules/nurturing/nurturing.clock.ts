@@ -21,7 +21,7 @@ function minuteOfDay(at: number, utcOffset: number): number {
 }
 
 /** Whether `at` falls inside the active hours. */
-export function isActive(at: number, h: ActiveHours): boolean {
+function isActive(at: number, h: ActiveHours): boolean {
   const m = minuteOfDay(at, h.utcOffset)
   return h.from < h.to ? m >= h.from && m < h.to : m >= h.from || m < h.to
 }

@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import { AccountState, NURTURING_MEDIA_SHARE, NurturingAccountState } from '@app/core'
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
-import type { MessagingGateway } from '../../gateway/port.js'
-import type { AccountsRepository } from '../accounts/accounts.repository.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
+import type { AccountDirectory } from '../accounts/index.js'
 import { activeLength, DAY_MS, dayStart, nextActive } from './nurturing.clock.js'
 import { jidOf, NurturingReads, type ReceivedNote } from './nurturing.reads.js'
 import type { NurturingPair, NurturingRepository, NurturingRule } from './nurturing.repository.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/nurturing/nurturing.engine')
 
 /** What the engine needs from the rest of the server (the app wires the owners' services). */
 export interface NurturingPorts {
@@ -65,7 +69,7 @@ export class NurturingEngine implements Engine {
 
   constructor(
     private readonly repo: NurturingRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountDirectory,
     private readonly gateway: MessagingGateway,
     private readonly ports: NurturingPorts,
     cfg: NurturingEngineConfig,
@@ -98,13 +102,13 @@ export class NurturingEngine implements Engine {
   async tick(): Promise<boolean> {
     await this.enrol()
     await this.pair()
-    const pairs = await this.repo.systemClaimPairs(this.owner, this.now(), this.leaseMs, BATCH)
+    const pairs = await this.repo.systemClaimPairs(system, this.owner, this.now(), this.leaseMs, BATCH)
     for (const p of pairs) {
       try {
         await this.turn(p)
       } catch (err) {
         this.log.error({ err, pairId: p.id }, 'nurturing turn failed')
-        await this.repo.systemUpdatePair(p, this.owner, { next_at: this.now() + RETRY_MS })
+        await this.repo.systemUpdatePair(system, p, this.owner, { next_at: this.now() + RETRY_MS })
       }
     }
     return pairs.length === BATCH
@@ -119,22 +123,25 @@ export class NurturingEngine implements Engine {
     const rules = await this.repo.rules()
     if (rules.length === 0) return
     const now = this.now()
-    const online = (await this.accounts.systemLinked()).filter(
+    const online = (await this.accounts.systemLinked(system)).filter(
       (a) => a.status === AccountState.online && !this.tooOld.has(a.id),
     )
-    const enrolled = await this.repo.systemEnrolled(online.map((a) => a.id))
+    const enrolled = await this.repo.systemEnrolled(
+      system,
+      online.map((a) => a.id),
+    )
     for (const a of online) {
       if (enrolled.has(a.id)) continue
       const rule = rules.find((r) => (JSON.parse(r.tenant_ids) as number[]).includes(a.tenant_id))
       if (!rule) continue
-      const row = await this.accounts.systemFind(a.id)
+      const row = await this.accounts.systemById(system, a.id)
       if (!row || row.deleted_at !== null || !row.phone) continue
       const endsAt = row.created_at + rule.days * DAY_MS
       if (endsAt <= now) {
         this.tooOld.add(a.id)
         continue
       }
-      await this.repo.systemEnrol({
+      await this.repo.systemEnrol(system, {
         tenant_id: a.tenant_id,
         account_id: a.id,
         rule_id: rule.id,
@@ -151,14 +158,14 @@ export class NurturingEngine implements Engine {
 
   private async pair(): Promise<void> {
     const now = this.now()
-    const waiting = (await this.repo.systemWaiting()).filter(
+    const waiting = (await this.repo.systemWaiting(system)).filter(
       (w) => w.status === AccountState.online && w.phone,
     )
     const rules = new Map<number, NurturingRule | undefined>()
     const byGroup = new Map<string, typeof waiting>()
     for (const w of waiting) {
       if (w.ends_at <= now) {
-        await this.repo.systemUpdateAccount(w.account_id, {
+        await this.repo.systemUpdateAccount(system, w.account_id, {
           state: NurturingAccountState.done,
           updated_at: now,
         })
@@ -175,7 +182,7 @@ export class NurturingEngine implements Engine {
         if (!rules.has(a.rule_id)) rules.set(a.rule_id, await this.repo.rule(a.rule_id))
         const rule = rules.get(a.rule_id)
         if (rule?.enabled !== 1) continue
-        await this.repo.systemPair({
+        await this.repo.systemPair(system, {
           tenant_id: a.tenant_id,
           rule_id: rule.id,
           a_account_id: a.account_id,
@@ -204,7 +211,7 @@ export class NurturingEngine implements Engine {
   private async turn(p: NurturingPair): Promise<void> {
     const now = this.now()
     const rule = await this.repo.rule(p.rule_id)
-    const accounts = await this.repo.systemPairAccounts(p)
+    const accounts = await this.repo.systemPairAccounts(system, p)
     const a = accounts.find((x) => x.account_id === p.a_account_id)
     const b = accounts.find((x) => x.account_id === p.b_account_id)
     if (rule?.enabled !== 1 || !a || !b) return this.end(p, accounts, rule ? 'rule_off' : 'rule_deleted')
@@ -224,7 +231,7 @@ export class NurturingEngine implements Engine {
     }
     for (const x of [a, b]) if (x.ends_at <= now) return this.end(p, accounts, 'done', x.account_id)
     if (a.status !== AccountState.online || b.status !== AccountState.online)
-      return this.repo.systemUpdatePair(p, this.owner, {
+      return this.repo.systemUpdatePair(system, p, this.owner, {
         next_at: now + RETRY_MS,
         phase: 'idle',
         updated_at: now,
@@ -238,14 +245,14 @@ export class NurturingEngine implements Engine {
     const sentToday = sender.day_start === today ? sender.sent_today : 0
     const start = nextActive(now, h)
     if (start > now)
-      return this.repo.systemUpdatePair(p, this.owner, {
+      return this.repo.systemUpdatePair(system, p, this.owner, {
         ...chats,
         next_at: start,
         phase: 'idle',
         updated_at: now,
       })
     if (sentToday >= rule.per_day)
-      return this.repo.systemUpdatePair(p, this.owner, {
+      return this.repo.systemUpdatePair(system, p, this.owner, {
         ...chats,
         next_at: nextActive(Math.max(now, today + DAY_MS), h),
         phase: 'idle',
@@ -262,7 +269,7 @@ export class NurturingEngine implements Engine {
     }
     if (p.phase !== 'typing') {
       await this.presence(sender.account_id, 'composing', receiver.phone)
-      return this.repo.systemUpdatePair(p, this.owner, {
+      return this.repo.systemUpdatePair(system, p, this.owner, {
         ...chats,
         phase: 'typing',
         next_at: now + TYPING_MIN_MS + Math.floor(this.random() * TYPING_SPREAD_MS),
@@ -275,7 +282,7 @@ export class NurturingEngine implements Engine {
         { ruleId: rule.id, language: rule.language },
         'no nurturing material for the rule’s language',
       )
-      return this.repo.systemUpdatePair(p, this.owner, {
+      return this.repo.systemUpdatePair(system, p, this.owner, {
         ...chats,
         next_at: now + RETRY_MS,
         phase: 'idle',
@@ -283,10 +290,10 @@ export class NurturingEngine implements Engine {
       })
     }
     // the turns before it may have outlasted this pair's lease: send only while still holding it
-    if (!(await this.repo.systemRenewPair(p, this.owner, this.now(), this.leaseMs))) return
+    if (!(await this.repo.systemRenewPair(system, p, this.owner, this.now(), this.leaseMs))) return
     await this.ports.send(p.tenant_id, p.turn === 'a' ? p.a_session_id : p.b_session_id, pick)
     await this.presence(sender.account_id, 'paused', receiver.phone)
-    await this.repo.systemUpdateAccount(sender.account_id, {
+    await this.repo.systemUpdateAccount(system, sender.account_id, {
       day_start: today,
       sent_today: sentToday + 1,
       sent_total: sender.sent_total + 1,
@@ -295,7 +302,7 @@ export class NurturingEngine implements Engine {
     })
     // the next message waits between 0.4 and 0.9 of the mean gap: a day's messages fit in the hours
     const wait = Math.floor(this.gap(rule) * (0.4 + this.random() * 0.5))
-    await this.repo.systemUpdatePair(p, this.owner, {
+    await this.repo.systemUpdatePair(system, p, this.owner, {
       ...chats,
       turn: p.turn === 'a' ? 'b' : 'a',
       phase: 'idle',
@@ -328,18 +335,18 @@ export class NurturingEngine implements Engine {
     who?: number,
   ): Promise<void> {
     const now = this.now()
-    await this.repo.systemUpdatePair(p, this.owner, { state: 'ended', updated_at: now })
+    await this.repo.systemUpdatePair(system, p, this.owner, { state: 'ended', updated_at: now })
     for (const x of accounts) {
       const mine = who === undefined || x.account_id === who
       if (mine)
-        await this.repo.systemUpdateAccount(x.account_id, {
+        await this.repo.systemUpdateAccount(system, x.account_id, {
           state: reason === 'done' ? NurturingAccountState.done : NurturingAccountState.stopped,
           stop_reason: reason === 'done' ? null : reason,
           pair_id: null,
           updated_at: now,
         })
       else
-        await this.repo.systemUpdateAccount(x.account_id, {
+        await this.repo.systemUpdateAccount(system, x.account_id, {
           state: x.ends_at <= now ? NurturingAccountState.done : NurturingAccountState.waiting,
           pair_id: null,
           updated_at: now,
@@ -352,7 +359,7 @@ export class NurturingEngine implements Engine {
  * A conversation is mostly texts: a file (image, voice note, sticker) is drawn about one time in
  * five when the language has files, and always when it has no texts.
  */
-export function drawMaterial<T extends { type: string }>(pool: T[], random: () => number): T | undefined {
+function drawMaterial<T extends { type: string }>(pool: T[], random: () => number): T | undefined {
   const texts = pool.filter((m) => m.type === 'text')
   const media = pool.filter((m) => m.type !== 'text')
   const from = media.length > 0 && (texts.length === 0 || random() < NURTURING_MEDIA_SHARE) ? media : texts

@@ -1,33 +1,41 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { type OutboundContentInput, UPLOAD_MAX_BYTES } from '@app/core'
+import { FanSource, type OutboundContentInput, SendOrigin, UPLOAD_MAX_BYTES } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
-import { MediaStore } from '../messages/media.store.js'
-import { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
-import { NurturingEngine, type NurturingPick, type NurturingPorts } from './nurturing.engine.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
+import { AccountDirectory } from '../accounts/index.js'
+import { FanDirectory } from '../fans/index.js'
+import { MediaStore } from '../messages/index.js'
+import type { GatewayRequests, OutboxService } from '../outbox/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { tenantDirectory } from '../users/index.js'
+import { NurturingEngine, type NurturingPick } from './nurturing.engine.js'
 import { NurturingRepository } from './nurturing.repository.js'
 import { nurturingRoutes } from './nurturing.routes.js'
 import { NurturingService } from './nurturing.service.js'
 
-export interface NurturingDeps extends Omit<NurturingPorts, 'send'> {
+export interface NurturingDeps {
   db: Db
   /** the tenants' media: a file material is copied into the sending tenant's media to be sent */
   media: MediaStore
-  /** hand content to the outbox (risk limits and pacing apply there) */
-  send(tenantId: number, sessionId: number, content: OutboundContentInput): Promise<void>
+  /** where the talk is sent (risk limits and pacing apply there) */
+  outbox: Pick<OutboxService, 'enqueue'>
+  /** where read receipts are stored and retried */
+  requests: Pick<GatewayRequests, 'add'>
+  /** the sessions module: one personal session per account and fan */
+  sessions: Pick<SessionDirectory, 'openPersonal'>
   config: Config
   logger: Logger
   gateway: MessagingGateway
-  /** the inbound path: every stored message, after its commit */
-  inbound: { onStored(listener: (e: StoredInbound) => void): () => void }
+  events: EventBus
+  engines: Engines
 }
 
 /** Account nurturing: the admin's routes and the engine that has new accounts talk to each other. */
@@ -46,20 +54,54 @@ export function installNurturing(app: FastifyInstance, deps: NurturingDeps) {
     if (pick.type === 'sticker') return { type: 'sticker', mediaId }
     return { type: 'image', mediaId }
   }
+  const fans = new FanDirectory()
+  /** A personal chat of the account with a phone, opened as the desk opens a new chat; its customer marked as nurturing. */
+  const openChat = (tenantId: number, accountId: number, phone: string): Promise<number> =>
+    deps.db.transaction().execute(async (tx) => {
+      const at = Date.now()
+      const { fan, created } = await fans.findOrCreate(
+        tx,
+        tenantId,
+        accountId,
+        { jid: `${phone}@s.whatsapp.net`, phone, lid: null, pushName: '' },
+        FanSource.activeAdd,
+        at,
+      )
+      await fans.markNurturing(tx, tenantId, fan.id, at)
+      const { session } = await deps.sessions.openPersonal(tx, tenantId, accountId, fan.id, at, created)
+      return session.id
+    })
   const engine = new NurturingEngine(
     repo,
-    new AccountsRepository(deps.db),
+    new AccountDirectory(deps.db),
     deps.gateway,
     {
-      openChat: deps.openChat,
-      send: async (tenantId, sessionId, pick) =>
-        deps.send(tenantId, sessionId, await contentOf(tenantId, pick)),
-      markRead: deps.markRead,
+      openChat,
+      send: async (tenantId, sessionId, pick) => {
+        const content = await contentOf(tenantId, pick)
+        await deps.outbox.enqueue({
+          tenantId,
+          sessionId,
+          content,
+          requestedBy: null,
+          origin: SendOrigin.nurturing,
+        })
+      },
+      markRead: (tenantId, accountId, sessionId, ref) =>
+        deps.requests.add({
+          tenantId,
+          accountId,
+          sessionId,
+          requestedBy: 0,
+          payload: { kind: 'read', refs: [{ chatId: ref.chatId, id: ref.id, fromMe: false }] },
+        }),
     },
     { pollMs: Math.max(deps.config.OUTBOX_POLL_MS, 5_000), leaseMs: deps.config.OUTBOX_LEASE_MS },
     deps.logger.child({ module: 'nurturing' }),
   )
-  deps.inbound.onStored((e) =>
+  deps.engines.add(engine)
+  // what the nurturing accounts receive is answered and read like a person would
+  deps.events.subscribe('message.stored', (e) =>
     engine.noteReceived({
       tenantId: e.tenantId,
       accountId: e.accountId,
@@ -69,13 +111,12 @@ export function installNurturing(app: FastifyInstance, deps: NurturingDeps) {
       waMessageId: e.message.wa_message_id,
     }),
   )
-  const admin = new TenantAdminRepository(deps.db)
-  const tenants = new TenantsRepository(deps.db)
+  const tenants = tenantDirectory(deps.db)
   const service = new NurturingService(
     repo,
     {
-      systemBriefs: (ids) => admin.systemBriefs(ids),
-      systemPlatformId: () => tenants.systemPlatformId(),
+      systemBriefs: (system: SystemScope, ids) => tenants.systemNames(system, ids),
+      systemPlatformId: (system: SystemScope) => tenants.systemPlatformId(system),
     },
     files,
   )

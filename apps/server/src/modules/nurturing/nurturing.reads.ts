@@ -1,6 +1,10 @@
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { NurturingPorts } from './nurturing.engine.js'
 import type { NurturingRepository } from './nurturing.repository.js'
+
+/** Nurturing engine. */
+const system = openSystemScope('modules/nurturing/nurturing.reads')
 
 export const jidOf = (phone: string) => `${phone}@s.whatsapp.net`
 
@@ -48,14 +52,16 @@ export class NurturingReads {
   private async markRead(): Promise<void> {
     const notes = this.toRead
     this.toRead = []
-    const pairs = await this.repo.systemActivePairsOf([...new Set(notes.map((e) => e.accountId))])
+    const pairs = await this.repo.systemActivePairsOf(system, [...new Set(notes.map((e) => e.accountId))])
     for (const e of notes) {
       try {
         const p = pairs.find((x) => x.a_account_id === e.accountId || x.b_account_id === e.accountId)
         if (!p) continue
         const isA = p.a_account_id === e.accountId
         if ((isA ? p.a_session_id : p.b_session_id) !== e.sessionId) continue
-        const partner = (await this.repo.systemPairAccounts(p)).find((a) => a.account_id !== e.accountId)
+        const partner = (await this.repo.systemPairAccounts(system, p)).find(
+          (a) => a.account_id !== e.accountId,
+        )
         if (!partner?.phone) continue
         await this.ports.markRead(e.tenantId, e.accountId, e.sessionId, {
           chatId: jidOf(partner.phone),

@@ -8,16 +8,17 @@ import type {
   NurturingPairTable,
   NurturingRuleTable,
 } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 /** Stop reasons of a rule deleted or turned off: the account may be enrolled again. */
-export const RULE_STOPS = ['rule_off', 'rule_deleted']
+const RULE_STOPS = ['rule_off', 'rule_deleted']
 
 /** Another process paired one of the two first. */
 class PairTaken extends Error {}
 
 export type NurturingMaterial = Selectable<NurturingMaterialTable>
 export type NurturingRule = Selectable<NurturingRuleTable>
-export type NurturingAccount = Selectable<NurturingAccountTable>
+type NurturingAccount = Selectable<NurturingAccountTable>
 export type NurturingPair = Selectable<NurturingPairTable>
 
 /**
@@ -118,7 +119,7 @@ export class NurturingRepository {
    * A rule deleted or turned off stops its accounts at once: their pairs end and each account
    * still waiting or talking stops with `reason`, so no further turn is taken.
    */
-  async systemStopRule(ruleId: number, reason: string, now: number): Promise<void> {
+  async systemStopRule(system: SystemScope, ruleId: number, reason: string, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('nurturing_pairs')
@@ -135,7 +136,7 @@ export class NurturingRepository {
     })
   }
 
-  async systemAccountCounts(): Promise<Map<number, number>> {
+  async systemAccountCounts(system: SystemScope): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('nurturing_accounts')
       .select(['rule_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -150,7 +151,7 @@ export class NurturingRepository {
    * Of these accounts, the ids already taking part (or done). An account stopped because its rule
    * was deleted or turned off is not: another (or the re-enabled) rule may enrol it again.
    */
-  async systemEnrolled(accountIds: number[]): Promise<Set<number>> {
+  async systemEnrolled(system: SystemScope, accountIds: number[]): Promise<Set<number>> {
     if (accountIds.length === 0) return new Set()
     const rows = await this.db
       .selectFrom('nurturing_accounts')
@@ -167,7 +168,7 @@ export class NurturingRepository {
     return new Set(rows.map((r) => r.account_id))
   }
 
-  async systemEnrol(row: Insertable<NurturingAccountTable>): Promise<void> {
+  async systemEnrol(system: SystemScope, row: Insertable<NurturingAccountTable>): Promise<void> {
     await this.db
       .insertInto('nurturing_accounts')
       .values(row)
@@ -190,7 +191,7 @@ export class NurturingRepository {
   }
 
   /** Accounts waiting for a partner, with their account's phone and state. */
-  systemWaiting() {
+  systemWaiting(system: SystemScope) {
     return this.db
       .selectFrom('nurturing_accounts as n')
       .innerJoin('ws_accounts as a', 'a.id', 'n.account_id')
@@ -202,7 +203,7 @@ export class NurturingRepository {
   }
 
   /** Pair two waiting accounts (both must still be waiting). */
-  async systemPair(pair: Insertable<NurturingPairTable>): Promise<number | undefined> {
+  async systemPair(system: SystemScope, pair: Insertable<NurturingPairTable>): Promise<number | undefined> {
     try {
       return await this.db.transaction().execute(async (tx) => {
         const r = await tx
@@ -231,6 +232,7 @@ export class NurturingRepository {
   }
 
   async systemClaimPairs(
+    system: SystemScope,
     owner: string,
     now: number,
     leaseMs: number,
@@ -259,7 +261,13 @@ export class NurturingRepository {
    * Renew the pair's lease right before a message goes out; false when it lapsed and another
    * process took the pair (its turn is that process's now).
    */
-  async systemRenewPair(p: NurturingPair, owner: string, now: number, leaseMs: number): Promise<boolean> {
+  async systemRenewPair(
+    system: SystemScope,
+    p: NurturingPair,
+    owner: string,
+    now: number,
+    leaseMs: number,
+  ): Promise<boolean> {
     const r = await this.db
       .updateTable('nurturing_pairs')
       .set({ lease_until: now + leaseMs })
@@ -271,6 +279,7 @@ export class NurturingRepository {
   }
 
   async systemUpdatePair(
+    system: SystemScope,
     p: NurturingPair,
     owner: string,
     patch: Updateable<NurturingPairTable>,
@@ -284,7 +293,7 @@ export class NurturingRepository {
   }
 
   /** The pair's two accounts: their nurturing rows with the account's phone, state and deletion. */
-  systemPairAccounts(p: NurturingPair) {
+  systemPairAccounts(system: SystemScope, p: NurturingPair) {
     return this.db
       .selectFrom('nurturing_accounts as n')
       .innerJoin('ws_accounts as a', 'a.id', 'n.account_id')
@@ -294,12 +303,16 @@ export class NurturingRepository {
       .execute()
   }
 
-  async systemUpdateAccount(accountId: number, patch: Updateable<NurturingAccountTable>): Promise<void> {
+  async systemUpdateAccount(
+    system: SystemScope,
+    accountId: number,
+    patch: Updateable<NurturingAccountTable>,
+  ): Promise<void> {
     await this.db.updateTable('nurturing_accounts').set(patch).where('account_id', '=', accountId).execute()
   }
 
   /** The active pairs any of these accounts talks in (one statement for many received messages). */
-  systemActivePairsOf(accountIds: number[]) {
+  systemActivePairsOf(system: SystemScope, accountIds: number[]) {
     if (accountIds.length === 0) return Promise.resolve([])
     return this.db
       .selectFrom('nurturing_pairs')
@@ -310,7 +323,7 @@ export class NurturingRepository {
   }
 
   /** Each nurtured account's progress, for the admin. */
-  async systemProgress(ruleId: number | undefined, offset: number, limit: number) {
+  async systemProgress(system: SystemScope, ruleId: number | undefined, offset: number, limit: number) {
     let q = this.db
       .selectFrom('nurturing_accounts as n')
       .innerJoin('ws_accounts as a', 'a.id', 'n.account_id')

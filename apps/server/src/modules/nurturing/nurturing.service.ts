@@ -13,15 +13,19 @@ import {
   nurturingFileVerdict,
   type Page,
 } from '@app/core'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { AppError, notFound } from '../../http/errors.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { MediaStore } from '../messages/index.js'
 import { DAY_MS, dayStart } from './nurturing.clock.js'
 import type { NurturingMaterial, NurturingRepository, NurturingRule } from './nurturing.repository.js'
 
+/** Nurturing engine and the platform’s rules. */
+const system = openSystemScope('modules/nurturing/nurturing.service')
+
 /** The tenants' directory (the users module's): names, and which one is the platform's. */
 export interface TenantDirectory {
-  systemBriefs(ids: number[]): Promise<Map<number, { name: string }>>
-  systemPlatformId(): Promise<number | undefined>
+  systemBriefs(system: SystemScope, ids: number[]): Promise<Map<number, { name: string }>>
+  systemPlatformId(system: SystemScope): Promise<number | undefined>
 }
 
 /** The admin's source material, rules and the nurtured accounts' progress. */
@@ -127,9 +131,9 @@ export class NurturingService {
   async rules(pageNo: number, pageSize: number): Promise<Page<NurturingRuleView>> {
     const { rows, total } = await this.repo.rulePage((pageNo - 1) * pageSize, pageSize)
     const ids = [...new Set(rows.flatMap((r) => JSON.parse(r.tenant_ids) as number[]))]
-    const briefs = await this.tenants.systemBriefs(ids)
+    const briefs = await this.tenants.systemBriefs(system, ids)
     const names = new Map([...briefs].map(([id, t]) => [id, t.name]))
-    const counts = await this.repo.systemAccountCounts()
+    const counts = await this.repo.systemAccountCounts(system)
     return { list: rows.map((r) => presentRule(r, names, counts.get(r.id) ?? 0)), total }
   }
 
@@ -144,12 +148,12 @@ export class NurturingService {
     const now = this.now()
     if (!(await this.repo.updateRule(id, { ...ruleRow(b), updated_at: now }))) throw notFound()
     // a rule turned off stops its accounts now, not at their next turn
-    if (!b.enabled) await this.repo.systemStopRule(id, 'rule_off', now)
+    if (!b.enabled) await this.repo.systemStopRule(system, id, 'rule_off', now)
   }
 
   async removeRule(id: number): Promise<void> {
     if (!(await this.repo.removeRule(id))) throw notFound()
-    await this.repo.systemStopRule(id, 'rule_deleted', this.now())
+    await this.repo.systemStopRule(system, id, 'rule_deleted', this.now())
   }
 
   async progress(
@@ -158,7 +162,7 @@ export class NurturingService {
     pageSize: number,
   ): Promise<Page<NurturingProgressView>> {
     const now = this.now()
-    const { rows, total } = await this.repo.systemProgress(ruleId, (pageNo - 1) * pageSize, pageSize)
+    const { rows, total } = await this.repo.systemProgress(system, ruleId, (pageNo - 1) * pageSize, pageSize)
     return {
       list: rows.map((r) => {
         const days = r.days ?? 0
@@ -187,8 +191,8 @@ export class NurturingService {
 
   private async check(b: NurturingRuleBody): Promise<void> {
     if (b.activeFrom === b.activeTo) throw new AppError(ErrorCode.nurturingHoursEmpty)
-    const found = await this.tenants.systemBriefs(b.tenantIds)
-    const platform = await this.tenants.systemPlatformId()
+    const found = await this.tenants.systemBriefs(system, b.tenantIds)
+    const platform = await this.tenants.systemPlatformId(system)
     if (found.size !== b.tenantIds.length || b.tenantIds.includes(platform ?? -1))
       throw new AppError(ErrorCode.nurturingTenantUnknown)
   }

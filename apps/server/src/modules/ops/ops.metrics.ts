@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import type { AccountStatus } from '../../gateway/messaging-gateway.js'
 
 /** What the metrics read from the database and the process at scrape time. */
 export interface MetricSources {
@@ -8,6 +9,8 @@ export interface MetricSources {
   outboxDepth(): Promise<{ pending: number; oldestAgeMs: number | null }>
   /** accounts whose WhatsApp socket this process holds */
   heldAccounts(): number
+  /** the WhatsApp Web version this process announces (the real network only) */
+  waVersion?(): { text: string; source: string } | undefined
 }
 
 /**
@@ -21,6 +24,7 @@ export class OpsMetrics {
   private readonly sends: Counter<'result'>
   private readonly failures: Counter<'reason'>
   private readonly inboundLag: Histogram
+  private readonly versionRejections: Counter
 
   constructor(sources: MetricSources) {
     const registers = [this.registry]
@@ -83,6 +87,22 @@ export class OpsMetrics {
         this.set(((await outbox()).oldestAgeMs ?? 0) / 1000)
       },
     })
+    this.versionRejections = new Counter({
+      name: 'wsdesk_wa_version_rejections_total',
+      help: 'Connections WhatsApp refused for an outdated client version (405)',
+      registers,
+    })
+    new Gauge({
+      name: 'wsdesk_wa_version_info',
+      help: 'The WhatsApp Web version this process announces (1), with where it came from',
+      labelNames: ['version', 'source'],
+      registers,
+      collect() {
+        this.reset()
+        const v = sources.waVersion?.()
+        if (v) this.set({ version: v.text, source: v.source }, 1)
+      },
+    })
     new Gauge({
       name: 'wsdesk_process_accounts',
       help: 'WS accounts whose WhatsApp socket this process holds',
@@ -103,6 +123,13 @@ export class OpsMetrics {
 
   failed(reason: string): void {
     this.failures.inc({ reason })
+  }
+
+  /** A status of an account's link: each refusal of the client version shows as one (a retry or the wait after it). */
+  linkStatus(status: AccountStatus): void {
+    const reason =
+      status.state === 'connecting' || status.state === 'reconnecting' ? status.reason : undefined
+    if (reason === 'client_outdated') this.versionRejections.inc()
   }
 
   inbound(lagMs: number): void {

@@ -1,11 +1,11 @@
-import type { MessageUpdatedEvent } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
-import { isGatewayError, type MessagingGateway } from '../../gateway/port.js'
-import type { HubRelay } from '../../realtime/hub.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
+import { EngineStage, type Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
+import { isGatewayError, type MessagingGateway } from '../../gateway/messaging-gateway.js'
 import { type MetricSources, OpsMetrics } from './ops.metrics.js'
 import { Readiness, type RedisPing } from './ops.readiness.js'
 import { opsRoutes } from './ops.routes.js'
@@ -13,11 +13,12 @@ import { opsRoutes } from './ops.routes.js'
 export interface OpsDeps {
   db: Db
   logger: Logger
-  metricsToken: string | undefined
-  redisUrl: string | undefined
-  hub: HubRelay
+  /** METRICS_TOKEN guards /metrics; REDIS_URL is checked by /readyz */
+  config: Pick<Config, 'METRICS_TOKEN' | 'REDIS_URL'>
+  events: EventBus
+  engines: Engines
   sources: MetricSources
-  /** a Redis client for the readiness check instead of one made from `redisUrl` (tests) */
+  /** a Redis client for the readiness check instead of one made from REDIS_URL (tests) */
   redis?: RedisPing
 }
 
@@ -27,31 +28,34 @@ export interface OpsDeps {
  */
 export function installOps(app: FastifyInstance, deps: OpsDeps) {
   const metrics = new OpsMetrics(deps.sources)
-  const redis = deps.redis ?? (deps.redisUrl ? connectRedis(deps.redisUrl, deps.logger) : null)
+  const redis =
+    deps.redis ?? (deps.config.REDIS_URL ? connectRedis(deps.config.REDIS_URL, deps.logger) : null)
   const readiness = new Readiness(deps.db, redis)
   if (redis && !deps.redis) app.addHook('onClose', async () => redis.disconnect())
-  opsRoutes(app, { metrics, readiness, metricsToken: deps.metricsToken })
+  opsRoutes(app, { metrics, readiness, metricsToken: deps.config.METRICS_TOKEN })
 
   app.addHook('onResponse', async (_request, reply) => {
     metrics.response(reply.statusCode)
   })
   // a message that ends failed is announced once to its rooms, with its reason
-  deps.hub.observe((_rooms, event, payload) => {
-    if (event !== 'message.updated') return
-    const m = payload as MessageUpdatedEvent
+  deps.events.subscribe('message.updated', (m) => {
     if (m.status === 'failed') metrics.failed(m.failureReason ?? 'unknown')
   })
+  // inbound lag of live messages, from WhatsApp's timestamp to the commit that stored them
+  deps.events.subscribe('message.stored', (e) => {
+    if (e.live) metrics.inbound(Date.now() - e.message.timestamp)
+  })
+  // ready once every other engine has started
+  deps.engines.addAt(EngineStage.ready, readiness)
 
   return {
     metrics,
-    /** the readiness engine: add it after every other engine */
     readiness,
-    /** inbound lag of live messages, from WhatsApp's timestamp to the commit that stored them */
-    inboundStored: (e: StoredInbound) => {
-      if (e.live) metrics.inbound(Date.now() - e.message.timestamp)
-    },
     /** the gateway as the outbox sees it: every send counted by its result */
     countSends: (gateway: MessagingGateway): MessagingGateway => countingSends(gateway, metrics),
+    /** the links' statuses counted (refused client versions) */
+    watchLinks: (gateway: MessagingGateway) =>
+      gateway.on('status', ({ status }) => metrics.linkStatus(status)),
   }
 }
 

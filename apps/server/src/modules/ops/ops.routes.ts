@@ -13,8 +13,9 @@ const sameSecret = (a: string, b: string): boolean => {
 
 /**
  * Who may scrape: with METRICS_TOKEN set, a request bearing that token (401 otherwise); without
- * it, loopback clients only (403 otherwise). Behind TRUST_PROXY the client is the forwarded
- * address, so a proxied outsider is never taken for the local machine.
+ * it, loopback clients only (403 otherwise). Behind TRUST_PROXY the client is the first address
+ * that is not a trusted proxy, read from the right of X-Forwarded-For, so a proxied outsider is
+ * never taken for the local machine, whatever it writes into the header itself.
  */
 function mayScrape(request: FastifyRequest, reply: FastifyReply, token: string | undefined): boolean {
   if (token) {

@@ -2,15 +2,10 @@ import { FailureReason, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../test/harness.js'
 import { customerSession, drainOutbox } from '../../test/messaging.js'
+import { sample } from '../../test/metrics.js'
 
 const SHOP = '8613800000001'
 const OUTSIDER = '203.0.113.7'
-
-/** The value of one sample line of the Prometheus text (`name{labels} value`), or undefined. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `))
-  return line === undefined ? undefined : Number(line.slice(series.length + 1))
-}
 
 const scrape = (ctx: TestContext, headers: Record<string, string> = {}, remoteAddress?: string) =>
   ctx.app.inject({ method: 'GET', url: '/metrics', headers, ...(remoteAddress ? { remoteAddress } : {}) })

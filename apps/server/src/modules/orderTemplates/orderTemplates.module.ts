@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import { jidToPhone } from '../../gateway/port.js'
-import { loadDeskSession } from '../sessions/session.access.js'
+import { jidToPhone } from '../../gateway/messaging-gateway.js'
+import { loadDeskSession } from '../sessions/index.js'
 import { orderTemplatesRoutes } from './orderTemplates.routes.js'
 import { OrderTemplatesService } from './orderTemplates.service.js'
 

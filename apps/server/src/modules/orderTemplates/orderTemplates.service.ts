@@ -12,7 +12,7 @@ import type { Caller } from '../../http/caller.js'
 import { AppError, notFound } from '../../http/errors.js'
 
 /** What a chat puts into a template's variables. */
-export interface ChatValues {
+interface ChatValues {
   nickname: string
   phone: string
   account: string

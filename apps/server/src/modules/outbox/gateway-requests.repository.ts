@@ -2,18 +2,23 @@ import { type Kysely, sql } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
 import type { GatewayRequestRow } from '../../db/schema.js'
-import type { MessageRef } from '../../gateway/port.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import type { MessageRef } from '../../gateway/messaging-gateway.js'
 
 type Q = Kysely<Database>
 
-export const GatewayRequestKind = { revoke: 'revoke', read: 'read' } as const
-export type GatewayRequestKindValue = (typeof GatewayRequestKind)[keyof typeof GatewayRequestKind]
+const GatewayRequestKind = { revoke: 'revoke', edit: 'edit', read: 'read' } as const
+type GatewayRequestKindValue = (typeof GatewayRequestKind)[keyof typeof GatewayRequestKind]
 
-export const GatewayRequestState = { open: 'open', done: 'done', failed: 'failed' } as const
+const GatewayRequestState = { open: 'open', done: 'done', failed: 'failed' } as const
 
-/** What a request carries: the message a revoke withdraws, or the messages a read receipt covers. */
+/**
+ * What a request carries: the message a revoke withdraws, the message an edit rewrites with its
+ * new text, or the messages a read receipt covers.
+ */
 export type GatewayRequestPayload =
   | { kind: 'revoke'; messageId: number; target: MessageRef; notifyUserIds: number[] }
+  | { kind: 'edit'; messageId: number; target: MessageRef; text: string; notifyUserIds: number[] }
   | { kind: 'read'; refs: MessageRef[] }
 
 export interface NewGatewayRequest {
@@ -55,6 +60,7 @@ export class GatewayRequestsRepository {
 
   /** Claim up to `limit` due open requests whose lease is free or expired (a dead process's come back). */
   async systemClaim(
+    system: SystemScope,
     owner: string,
     now: number,
     leaseMs: number,
@@ -91,7 +97,25 @@ export class GatewayRequestsRepository {
     return rows.sort((a, b) => a.id - b.id)
   }
 
+  /** Extend the leases of requests `owner` still holds; one being written elsewhere right now is skipped, never waited for. */
+  async systemRenewLeases(system: SystemScope, owner: string, ids: number[], until: number): Promise<void> {
+    if (ids.length === 0) return
+    let held = this.db
+      .selectFrom('gateway_requests')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+    if (this.postgres) held = held.forUpdate().skipLocked()
+    await this.db
+      .updateTable('gateway_requests')
+      .set({ lease_until: until })
+      .where('id', 'in', held)
+      .where('lease_owner', '=', owner)
+      .execute()
+  }
+
   async systemClose(
+    system: SystemScope,
     row: GatewayRequestRow,
     owner: string,
     state: 'done' | 'failed',
@@ -106,6 +130,7 @@ export class GatewayRequestsRepository {
   }
 
   async systemDefer(
+    system: SystemScope,
     row: GatewayRequestRow,
     owner: string,
     dueAt: number,
@@ -128,7 +153,7 @@ export class GatewayRequestsRepository {
   }
 
   /** Whether any open request is due now (tests and shutdown wait for them). */
-  async systemAnyDue(now: number): Promise<boolean> {
+  async systemAnyDue(system: SystemScope, now: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('gateway_requests')
       .select('id')

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import type { OutboundContentInput } from '@app/core'
 import type { Db } from '../../db/index.js'
-import type { OutboundContent, QuotedRef } from '../../gateway/port.js'
-import type { MediaStore } from '../messages/media.store.js'
+import type { OutboundContent, QuotedRef } from '../../gateway/messaging-gateway.js'
+import type { MediaStore } from '../messages/index.js'
 
 /** What the outbox row stores: the sender's content plus the quote resolved at enqueue time. */
 export interface StoredOutbound {

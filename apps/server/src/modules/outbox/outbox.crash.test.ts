@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config.js'
 import { type Db, migrate, openDatabase } from '../../db/index.js'
 import { SimulatorGateway } from '../../gateway/simulator/gateway.js'
 import { SimNetwork } from '../../gateway/simulator/network.js'
@@ -13,7 +14,7 @@ import { readJournal } from '../../test/sim-journal.js'
 import { LoginLimiter } from '../auth/login-limiter.js'
 import { TokenService } from '../auth/token.service.js'
 import { MediaStore } from '../messages/media.store.js'
-import { SessionsRepository } from '../sessions/sessions.repository.js'
+import { SessionDirectory } from '../sessions/index.js'
 import { UsersService } from '../users/users.service.js'
 import { OutboxService } from './outbox.service.js'
 
@@ -82,7 +83,7 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('outbox across a SIGKIL
     const tokens = new TokenService(db, 3_600_000)
     const outbox = new OutboxService(
       db,
-      new SessionsRepository(db),
+      new SessionDirectory(db),
       new UsersService(db, tokens, new LoginLimiter(db, 5, 60_000)),
       ids,
       nullHub,
@@ -166,5 +167,77 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('outbox across a SIGKIL
     console.info(
       `kill-and-restart: at the first kill ${atKill.sent} sent, ${atKill.sending} sending (${unrecorded} of them already delivered), ${atKill.requested} requested; ${TOTAL} delivered once each`,
     )
+  })
+
+  it('a restarted server sends again within the lease when the killed one held every queued send', {
+    timeout: 150_000,
+  }, async () => {
+    // a directory and database of its own, the lease at its default (renewed while held)
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'wsdesk-resume-'))
+    const odb = openDatabase({ sqliteFile: path.join(own, 'app.db') })
+    try {
+      await migrate(odb)
+      const shops = ['8613800000011', '8613800000012']
+      const { tenantId, userId, sessionIds } = await seedLinkedTenant(odb, 'resume', shops, CUSTOMERS)
+      const outbox = new OutboxService(
+        odb,
+        new SessionDirectory(odb),
+        new UsersService(odb, new TokenService(odb, 3_600_000), new LoginLimiter(odb, 5, 60_000)),
+        new SimulatorGateway({ network: new SimNetwork({ seed: 9 }) }),
+        nullHub,
+        new MediaStore(path.join(own, 'media'), 1_000_000),
+      )
+      const states = async () =>
+        Object.fromEntries(
+          (
+            await odb
+              .selectFrom('outbox')
+              .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+              .groupBy('state')
+              .execute()
+          ).map((r) => [r.state, Number(r.n)]),
+        ) as Record<string, number>
+      const journal = path.join(own, 'network.jsonl')
+      const n = 30
+      for (let i = 0; i < n; i++)
+        await outbox.enqueue({
+          tenantId,
+          sessionId: sessionIds[i % sessionIds.length],
+          content: { type: 'text', text: `resume #${i}` },
+          requestedBy: userId,
+        })
+      // queued before it starts, so its first claim takes them all; a slow link (each send answers
+      // 400 ms after the network took it) keeps them held and unrecorded when it is killed
+      child = await startServerProcess(own, 11, { OUTBOX_LEASE_MS: undefined, CRASH_SEND_DELAY_MS: '400' })
+      await until('a few sent', async () => ((await states()).sent ?? 0) >= 4)
+      await killHard(child)
+      const killedAt = Date.now()
+      const atKill = await states()
+      // every send not yet recorded is held by the dead process: nothing is free to take at once
+      expect(atKill.requested ?? 0).toBe(0)
+      expect(atKill.sending ?? 0).toBeGreaterThan(0)
+
+      child = await startServerProcess(own, 12, { OUTBOX_LEASE_MS: undefined })
+      const restartedMs = Date.now() - killedAt
+      await until('all sent', async () => ((await states()).sent ?? 0) === n, 120_000)
+      await killHard(child)
+      const got = readJournal(journal).filter((l) => shops.includes(l.from))
+      const nextSendMs = Math.min(...got.filter((l) => l.at > killedAt).map((l) => l.at)) - killedAt
+      const texts = got.map((l) => l.text)
+      expect({ delivered: got.length, distinct: new Set(texts).size }).toEqual({ delivered: n, distinct: n })
+      // the held sends come free one lease (15 s) after their last renewal (every 5 s), while the
+      // server restarts: within the lease, with room for a slow start of the process
+      const lease = loadConfig({}).OUTBOX_LEASE_MS
+      expect(lease).toBeLessThanOrEqual(15_000)
+      expect(nextSendMs).toBeLessThan(25_000)
+      console.info(
+        `kill-and-restart with the default lease (${lease} ms): ${atKill.sending} sends held by the killed process; restarted in ${restartedMs} ms; next send ${nextSendMs} ms after the kill`,
+      )
+    } finally {
+      if (child) await killHard(child)
+      child = undefined
+      await odb.destroy()
+      fs.rmSync(own, { recursive: true, force: true })
+    }
   })
 })

@@ -3,7 +3,8 @@ import type { Insertable, Kysely } from 'kysely'
 import { dialectOf } from '../../db/dialect.js'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, OutboxRow, OutboxTable } from '../../db/schema.js'
-import { MessagesRepository } from '../messages/messages.repository.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import { OwnMessages } from '../messages/index.js'
 
 type Q = Kysely<Database>
 const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
@@ -11,10 +12,15 @@ const OPEN: string[] = [OutboxState.requested, OutboxState.sending]
 /**
  * The outbox: rows due for sending, claimed under a lease so two dispatchers never take the same
  * one. `system*` methods serve the dispatcher, which works across tenants by row.
+ *
+ * Lock order: a transaction that writes a message and its outbox row writes the message first
+ * (enqueue, the records of a send's end, our echo settling its row, a session's deletion), so two
+ * of them on the same message wait for each other instead of deadlocking; whatever else such a
+ * transaction writes (risk's daily counters) comes after both.
  */
 export class OutboxRepository {
   private readonly postgres: boolean
-  private readonly messages = new MessagesRepository()
+  private readonly messages = new OwnMessages()
 
   constructor(private readonly db: Db) {
     this.postgres = dialectOf(db as unknown as Kysely<unknown>) === 'postgres'
@@ -22,9 +28,11 @@ export class OutboxRepository {
 
   /**
    * Claim up to `limit` due rows whose lease is free or expired, in due order. A row left
-   * 'sending' by a process that died comes back here once its lease runs out.
+   * 'sending' by a process that died comes back here once its lease runs out (the claimer renews
+   * it while it works on the row: `systemRenewLeases`).
    */
   async systemClaim(
+    system: SystemScope,
     owner: string,
     now: number,
     leaseMs: number,
@@ -64,8 +72,10 @@ export class OutboxRepository {
   /**
    * The row's message, and what the checks need: session flags, fan flags, account and tenant
    * state, and whether we sent in the session before (a first message is a new chat for risk).
+   * `leasedAt` (several processes share the accounts): whether some process holds the account's
+   * connection at that time.
    */
-  context(row: OutboxRow) {
+  context(row: OutboxRow, leasedAt?: number) {
     return this.db
       .selectFrom('outbox as o')
       .innerJoin('messages as m', 'm.id', 'o.message_id')
@@ -103,13 +113,48 @@ export class OutboxRepository {
           )
           .as('has_sent'),
       )
+      .select((eb) =>
+        (leasedAt === undefined
+          ? eb.lit(true)
+          : eb.exists(
+              eb
+                .selectFrom('account_leases as l')
+                .select('l.account_id')
+                .whereRef('l.account_id', '=', 'm.account_id')
+                .where('l.expires_at', '>=', leasedAt),
+            )
+        ).as('account_held'),
+      )
       .where('o.id', '=', row.id)
       .where('m.tenant_id', '=', row.tenant_id)
       .executeTakeFirst()
   }
 
+  /**
+   * Extend the leases of rows `owner` still holds. A row another transaction is writing right now
+   * (its send being recorded, our echo settling it) is skipped rather than waited for: a renewal
+   * never waits on a lock, so it takes part in no deadlock, and the next renewal comes long before
+   * the lease runs out.
+   */
+  async systemRenewLeases(system: SystemScope, owner: string, ids: number[], until: number): Promise<void> {
+    if (ids.length === 0) return
+    let held = this.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+    if (this.postgres) held = held.forUpdate().skipLocked()
+    await this.db
+      .updateTable('outbox')
+      .set({ lease_until: until })
+      .where('id', 'in', held)
+      .where('lease_owner', '=', owner)
+      .execute()
+  }
+
   /** Hand the row back for later, keeping the same message id. */
   async systemDefer(
+    system: SystemScope,
     row: OutboxRow,
     owner: string,
     dueAt: number,
@@ -124,7 +169,7 @@ export class OutboxRepository {
       .execute()
   }
 
-  async systemCountAttempt(row: OutboxRow): Promise<void> {
+  async systemCountAttempt(system: SystemScope, row: OutboxRow): Promise<void> {
     await this.db
       .updateTable('outbox')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -137,12 +182,14 @@ export class OutboxRepository {
    * first). `within` writes what else records the outcome (risk's counters) in the same transaction.
    */
   async systemRecordSent(
+    system: SystemScope,
     row: OutboxRow,
     timestamp: number,
     within?: (tx: Q) => Promise<unknown>,
   ): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
-      await within?.(tx)
+      // the message first (the lock order above)
+      const sent = await this.messages.markSent(tx, row.tenant_id, row.message_id, timestamp)
       await tx
         .updateTable('outbox')
         .set({
@@ -154,12 +201,14 @@ export class OutboxRepository {
         })
         .where('id', '=', row.id)
         .execute()
-      return this.messages.markSent(tx, row.tenant_id, row.message_id, timestamp)
+      await within?.(tx)
+      return sent
     })
   }
 
   /** The message will not be sent: the row is done and the message failed with the reason. */
   async systemRecordFailed(
+    system: SystemScope,
     row: OutboxRow,
     reason: string,
     error: string | null,
@@ -167,6 +216,8 @@ export class OutboxRepository {
     within?: (tx: Q) => Promise<unknown>,
   ): Promise<Message | undefined> {
     return this.db.transaction().execute(async (tx) => {
+      // the message first (the lock order above)
+      const failed = await this.messages.markFailed(tx, row.tenant_id, row.message_id, reason, meta)
       await tx
         .updateTable('outbox')
         .set({
@@ -180,7 +231,6 @@ export class OutboxRepository {
         // our echo may have shown it was sent after all
         .where('state', '!=', OutboxState.sent)
         .execute()
-      const failed = await this.messages.markFailed(tx, row.tenant_id, row.message_id, reason, meta)
       // an echo may have shown it was sent: then it is no failure to count
       if (failed) await within?.(tx)
       return failed
@@ -188,7 +238,7 @@ export class OutboxRepository {
   }
 
   /** The message is settled elsewhere (echo, withdrawn): close the row without sending. */
-  async systemClose(row: OutboxRow, state: 'sent' | 'failed'): Promise<void> {
+  async systemClose(system: SystemScope, row: OutboxRow, state: 'sent' | 'failed'): Promise<void> {
     await this.db
       .updateTable('outbox')
       .set({ state, lease_owner: null, lease_until: null, updated_at: Date.now() })
@@ -196,7 +246,7 @@ export class OutboxRepository {
       .execute()
   }
 
-  systemMarkSending(row: OutboxRow): Promise<Message | undefined> {
+  systemMarkSending(system: SystemScope, row: OutboxRow): Promise<Message | undefined> {
     return this.messages.markSending(this.db, row.tenant_id, row.message_id)
   }
 
@@ -205,7 +255,7 @@ export class OutboxRepository {
    * the send and its record leaves it 'sending'; the echo settles it). Inside the inbound's
    * transaction.
    */
-  async systemSettleEchoed(q: Q, messageId: number): Promise<void> {
+  async systemSettleEchoed(system: SystemScope, q: Q, messageId: number): Promise<void> {
     await q
       .updateTable('outbox')
       .set({ state: OutboxState.sent, lease_owner: null, lease_until: null, updated_at: Date.now() })

@@ -12,18 +12,17 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
-import type { MessagingGateway } from '../../gateway/port.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import { AppError, notFound } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { FansRepository } from '../fans/fans.repository.js'
-import type { MediaStore } from '../messages/media.store.js'
-import { presentMessage, presentSession } from '../messages/messages.presenter.js'
-import { MessagesRepository } from '../messages/messages.repository.js'
-import { GroupChatsRepository } from '../sessions/group-chats.repository.js'
-import type { SessionsRepository } from '../sessions/sessions.repository.js'
-import type { UsersService } from '../users/users.service.js'
+import { AccountDirectory } from '../accounts/index.js'
+import { FanDirectory } from '../fans/index.js'
+import type { MediaStore } from '../messages/index.js'
+import { OwnMessages, presentMessage, presentSession } from '../messages/index.js'
+import type { SessionDirectory } from '../sessions/index.js'
+import { GroupDirectory } from '../sessions/index.js'
+import type { UsersService } from '../users/index.js'
 import { outboundBody, type StoredOutbound } from './outbox.content.js'
 import { OutboxRepository } from './outbox.repository.js'
 
@@ -71,22 +70,22 @@ export class OutboxService {
   onEnqueued: () => void = () => undefined
 
   private readonly repo: OutboxRepository
-  private readonly messages = new MessagesRepository()
-  private readonly fans = new FansRepository()
-  private readonly groupChats: GroupChatsRepository
-  private readonly accounts: AccountsRepository
+  private readonly messages = new OwnMessages()
+  private readonly fans = new FanDirectory()
+  private readonly groupChats: GroupDirectory
+  private readonly accounts: AccountDirectory
 
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionDirectory,
     private readonly users: UsersService,
     private readonly gateway: MessagingGateway,
     private readonly hub: RealtimeHub,
     private readonly media: MediaStore,
   ) {
     this.repo = new OutboxRepository(db)
-    this.groupChats = new GroupChatsRepository(db)
-    this.accounts = new AccountsRepository(db)
+    this.groupChats = new GroupDirectory(db)
+    this.accounts = new AccountDirectory(db)
   }
 
   /** What a message was queued with (content and quote), for sending it again. */
@@ -107,7 +106,7 @@ export class OutboxService {
 
   /** Queue a message; refuses an expired subscription, and a blocked or invalid session for manual sends. */
   async enqueue(req: EnqueueRequest): Promise<MessageView> {
-    const session = await this.sessions.get(req.tenantId, req.sessionId)
+    const session = await this.sessions.byId(req.tenantId, req.sessionId)
     if (!session) throw notFound()
     const [, validEnd] = await this.users.tenantValidity(req.tenantId)
     if (!vipActive(validEnd)) throw new AppError(ErrorCode.vipExpired)
@@ -129,7 +128,7 @@ export class OutboxService {
     req: EnqueueRequest,
     known?: { session: Session; peer?: Peer },
   ): Promise<StagedMessage> {
-    const session = known?.session ?? (await this.sessions.get(req.tenantId, req.sessionId, q))
+    const session = known?.session ?? (await this.sessions.byId(req.tenantId, req.sessionId, q))
     if (!session) throw notFound()
     return this.write(q, req, session, await this.check(q, req, session, known?.peer))
   }
@@ -169,7 +168,7 @@ export class OutboxService {
     const stored: StoredOutbound = { content: c }
     let quotedPreview: string | null = null
     if (req.quoted) {
-      const quoted = await this.messages.inSession(q, req.tenantId, session.id, req.quoted.messageId)
+      const quoted = await this.messages.quotable(q, req.tenantId, session.id, req.quoted.messageId)
       if (!quoted) throw notFound()
       quotedPreview = quoted.body.slice(0, PREVIEW_MAX)
       stored.quoted = {
@@ -199,7 +198,7 @@ export class OutboxService {
     // time (WhatsApp's clock) is ahead of ours: the chat's order and its last message follow it
     const now = Date.now()
     const at = Math.max(now, session.last_activity_at + 1)
-    const message = await this.messages.insertOwn(q, {
+    const message = await this.messages.queue(q, {
       tenant_id: req.tenantId,
       account_id: accountId,
       session_id: session.id,
@@ -236,7 +235,7 @@ export class OutboxService {
       created_at: now,
       updated_at: now,
     })
-    const touched = await this.sessions.touch(q, req.tenantId, session.id, {
+    const touched = await this.sessions.recordMessage(q, req.tenantId, session.id, {
       timestamp: at,
       preview: preview.slice(0, PREVIEW_MAX),
       unread: false,

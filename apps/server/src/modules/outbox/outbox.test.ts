@@ -1,8 +1,12 @@
 import { ErrorCode, Role } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSystemScope } from '../../db/system-scope.js'
 import { createTestContext, type TestContext } from '../../test/harness.js'
 import { customerSession, drainOutbox, recordEvents } from '../../test/messaging.js'
 import { OutboxRepository } from './outbox.repository.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('modules/outbox/outbox.test')
 
 let ctx: TestContext
 let tenant: number
@@ -147,7 +151,7 @@ describe('crash safety', () => {
     const a = await send(s, 'claimed, never sent')
     const b = await send(s, 'sent, never recorded')
     const repo = new OutboxRepository(ctx.db)
-    const claimed = await repo.systemClaim('dead-process', Date.now(), 60_000, 10)
+    const claimed = await repo.systemClaim(system, 'dead-process', Date.now(), 60_000, 10)
     expect(claimed.map((r) => r.message_id)).toEqual([a.id, b.id])
     // the dead process got b out to WhatsApp, then died before writing it down
     await ctx.sim.gateway.send(
@@ -177,8 +181,8 @@ describe('crash safety', () => {
     const one = new OutboxRepository(ctx.db)
     const two = new OutboxRepository(ctx.db)
     const [x, y] = await Promise.all([
-      one.systemClaim('one', Date.now(), 60_000, 40),
-      two.systemClaim('two', Date.now(), 60_000, 40),
+      one.systemClaim(system, 'one', Date.now(), 60_000, 40),
+      two.systemClaim(system, 'two', Date.now(), 60_000, 40),
     ])
     const ids = [...x, ...y].map((r) => r.id)
     expect(ids).toHaveLength(60)

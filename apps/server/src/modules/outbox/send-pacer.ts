@@ -1,5 +1,9 @@
 import type { Db } from '../../db/index.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { AccountDirectory } from '../accounts/index.js'
+
+/** Outbox dispatcher. */
+const system = openSystemScope('modules/outbox/send-pacer')
 
 export interface PacingConfig {
   /** sends per account per minute */
@@ -13,13 +17,13 @@ export interface PacingConfig {
  * sees the same bucket. A tenant under risk control gets half the rate; a special channel double.
  */
 export class SendPacer {
-  private readonly accounts: AccountsRepository
+  private readonly accounts: AccountDirectory
 
   constructor(
     db: Db,
     private readonly cfg: PacingConfig,
   ) {
-    this.accounts = new AccountsRepository(db)
+    this.accounts = new AccountDirectory(db)
   }
 
   rateOf(tenant: { risk_status: number; special_channel: number }): { perMs: number; capacity: number } {
@@ -35,12 +39,13 @@ export class SendPacer {
   ): Promise<number> {
     const { perMs, capacity } = this.rateOf(tenant)
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await this.accounts.systemBucket(accountId)
+      const row = await this.accounts.systemSendBucket(system, accountId)
       if (!row) return 0
       const elapsed = row.bucket_at === null ? Number.POSITIVE_INFINITY : Math.max(0, now - row.bucket_at)
       const tokens = Math.min(capacity, (row.bucket_tokens ?? capacity) + elapsed * perMs)
       if (tokens < 1) return Math.max(1, Math.ceil((1 - tokens) / perMs))
-      if (await this.accounts.systemTakeBucket(accountId, row.bucket_at, tokens - 1, now)) return 0
+      if (await this.accounts.systemTakeFromBucket(system, accountId, row.bucket_at, tokens - 1, now))
+        return 0
     }
     return 100
   }

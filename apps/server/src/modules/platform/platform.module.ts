@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/index.js'
-import type { TokenService } from '../auth/token.service.js'
-import { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import { UserAdminRepository } from '../users/user-admin.repository.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { TokenService } from '../auth/index.js'
+import { PlatformStaff, TenantRegistry } from '../users/index.js'
 import { platformRoutes } from './platform.routes.js'
 import { PlatformScope } from './platform.scope.js'
 import { SettingsRepository } from './settings.repository.js'
@@ -11,6 +11,9 @@ import { SettingsService } from './settings.service.js'
 import { StaffService } from './staff.service.js'
 import { type StatusSources, SystemStatus } from './system-status.js'
 import { type TenantSlots, TenantsService } from './tenants.service.js'
+
+/** Start-up wiring: the status page counts. */
+const system = openSystemScope('modules/platform/platform.module')
 
 export interface PlatformDeps {
   db: Db
@@ -22,11 +25,13 @@ export interface PlatformDeps {
 
 /** The scope and settings billing needs, made before billing so both can share them. */
 export function platformCore(db: Db) {
-  const users = new UserAdminRepository(db)
-  const tenants = new TenantAdminRepository(db)
-  const scope = new PlatformScope(users, tenants)
+  const staff = new PlatformStaff(db)
+  const tenants = new TenantRegistry(db)
+  const scope = new PlatformScope(staff, tenants)
   const settings = new SettingsService(new SettingsRepository(db), scope)
-  return { users, tenants, scope, settings }
+  /** How many tenants the platform has (the home page's figure). */
+  const tenantCount = () => tenants.systemCount(system)
+  return { staff, tenants, scope, settings, tenantCount }
 }
 export type PlatformCore = ReturnType<typeof platformCore>
 
@@ -40,12 +45,12 @@ export function installPlatform(app: FastifyInstance, core: PlatformCore, deps: 
     grantTrial: (...a) => deps.slots().grantTrial(...a),
     accounts: (...a) => deps.slots().accounts(...a),
   }
-  const tenants = new TenantsService(db, core.users, core.tenants, core.scope, core.settings, tokens, slots)
-  const staff = new StaffService(core.users, core.tenants, core.scope, tokens, tenants)
+  const tenants = new TenantsService(db, core.staff, core.tenants, core.scope, core.settings, tokens, slots)
+  const staff = new StaffService(core.staff, core.tenants, core.scope, tokens, tenants)
   const status = new SystemStatus(db, {
     ...deps.status,
-    tenantCount: () => core.tenants.systemCount(),
-    userCount: () => core.users.systemCount(),
+    tenantCount: () => core.tenants.systemCount(system),
+    userCount: () => core.tenants.systemPeopleCount(system),
   })
   platformRoutes(app, staff, tenants)
   settingsRoutes(app, core.settings, status)

@@ -7,7 +7,7 @@ import {
   vipActive,
   vipDaysLeft,
 } from '@app/core'
-import type { TenantRow } from '../users/tenant-admin.repository.js'
+import type { TenantRow } from '../users/index.js'
 
 export type NameMap = Map<number, { username: string; nickname: string }>
 
@@ -17,7 +17,7 @@ const nameOf = (names: NameMap, id: number | null) => {
   return n ? n.nickname || n.username : null
 }
 
-export function presentTenantBrief(r: TenantRow, names: NameMap, now: number): TenantBrief {
+function presentTenantBrief(r: TenantRow, names: NameMap, now: number): TenantBrief {
   return {
     tenantId: r.tenant_id,
     tenantName: r.tenant_name,

@@ -1,7 +1,7 @@
 import { Role } from '@app/core'
 import type { Caller } from '../../http/caller.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import { type PlatformReach, platformReach } from '../../http/platform-reach.js'
+import type { PlatformStaff, TenantRegistry } from '../users/index.js'
 
 /**
  * Which sellers' tenants and orders a platform user sees: admin all; an operations user their
@@ -13,14 +13,14 @@ export interface SellerScope {
 
 export class PlatformScope {
   constructor(
-    private readonly users: UserAdminRepository,
-    private readonly tenants: TenantAdminRepository,
+    private readonly staff: PlatformStaff,
+    private readonly tenants: TenantRegistry,
   ) {}
 
   async sellers(caller: Caller): Promise<SellerScope> {
     if (caller.roleId === Role.admin) return { sellerIds: null }
     if (caller.roleId === Role.operations)
-      return { sellerIds: [caller.userId, ...(await this.users.systemBusinessIdsOf(caller.userId))] }
+      return { sellerIds: [caller.userId, ...(await this.staff.salespeopleOf(caller.userId))] }
     if (caller.roleId === Role.business) return { sellerIds: [caller.userId] }
     return { sellerIds: [] }
   }
@@ -28,20 +28,26 @@ export class PlatformScope {
   /** The tenants the caller sees: null for every tenant. */
   async tenantIds(caller: Caller): Promise<number[] | null> {
     const { sellerIds } = await this.sellers(caller)
-    return sellerIds === null ? null : this.tenants.systemIdsBySellers(sellerIds)
+    return sellerIds === null ? null : this.tenants.idsSoldBy(sellerIds)
+  }
+
+  /**
+   * The one place a platform caller's reach over tenants is made: the tenants of their sellers, or
+   * every tenant for the admin. A tenant's caller is refused.
+   */
+  async reach(caller: Caller): Promise<PlatformReach> {
+    return platformReach(caller, caller.isPlatform ? await this.tenantIds(caller) : [])
   }
 
   /** Whether the caller sees this tenant. */
   async seesTenant(caller: Caller, tenantId: number): Promise<boolean> {
-    const tenant = await this.tenants.systemFind(tenantId)
-    if (!tenant) return false
-    const { sellerIds } = await this.sellers(caller)
-    return sellerIds === null || (tenant.seller_user_id !== null && sellerIds.includes(tenant.seller_user_id))
+    if (!caller.isPlatform) return false
+    return (await this.tenants.findIn(await this.reach(caller), tenantId)) !== undefined
   }
 
   /** Whether the caller may credit a tenant or an order to this seller: a live operations or business user in their scope. */
   async validSeller(caller: Caller, sellerId: number): Promise<boolean> {
-    const seller = await this.users.systemFind(sellerId)
+    const seller = await this.staff.find(sellerId)
     if (!seller || (seller.role_id !== Role.operations && seller.role_id !== Role.business)) return false
     const { sellerIds } = await this.sellers(caller)
     return sellerIds === null || sellerIds.includes(sellerId)
@@ -53,7 +59,7 @@ export class PlatformScope {
    */
   async operationsOf(sellerId: number | null): Promise<number | null> {
     if (sellerId === null) return null
-    const seller = await this.users.systemFind(sellerId)
+    const seller = await this.staff.find(sellerId)
     if (!seller) return null
     if (seller.role_id === Role.operations) return seller.id
     if (seller.role_id === Role.business) return seller.parent_user_id
@@ -62,7 +68,6 @@ export class PlatformScope {
 
   /** The operations user behind a tenant's seller. */
   async operationsOfTenant(tenantId: number): Promise<number | null> {
-    const tenant = await this.tenants.systemFind(tenantId)
-    return this.operationsOf(tenant?.seller_user_id ?? null)
+    return this.operationsOf(await this.tenants.sellerOf(tenantId))
   }
 }

@@ -14,11 +14,10 @@ import {
 import type { User } from '../../db/schema.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, forbidden, notFound } from '../../http/errors.js'
-import { isUniqueViolation } from '../accounts/db-errors.js'
-import { hashPassword } from '../auth/password.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import { isUniqueViolation } from '../accounts/index.js'
+import type { TokenService } from '../auth/index.js'
+import { hashPassword } from '../auth/index.js'
+import type { PlatformStaff, TenantRegistry } from '../users/index.js'
 import type { PlatformScope } from './platform.scope.js'
 import type { TenantsService } from './tenants.service.js'
 
@@ -31,8 +30,8 @@ import type { TenantsService } from './tenants.service.js'
  */
 export class StaffService {
   constructor(
-    private readonly users: UserAdminRepository,
-    private readonly tenantRows: TenantAdminRepository,
+    private readonly staff: PlatformStaff,
+    private readonly tenantRows: TenantRegistry,
     private readonly scope: PlatformScope,
     private readonly tokens: TokenService,
     private readonly tenants: TenantsService,
@@ -40,9 +39,9 @@ export class StaffService {
 
   /** A user the caller may manage: staff by the rule above, or a supervisor of the caller's tenants. */
   private async target(caller: Caller, id: number): Promise<User> {
-    const u = await this.users.systemFind(id)
-    if (!u) throw notFound()
-    if (u.role_id === Role.customerMaster) return this.tenants.visibleSupervisor(caller, id)
+    // staff live in the platform tenant; anyone else is a supervisor of the caller's tenants or not found
+    const u = await this.staff.find(id)
+    if (!u || u.role_id === Role.customerMaster) return this.tenants.visibleSupervisor(caller, id)
     const ok =
       (u.role_id === Role.operations && caller.roleId === Role.admin) ||
       (u.role_id === Role.business &&
@@ -59,32 +58,28 @@ export class StaffService {
     if (body.roleId === Role.business) {
       if (caller.roleId === Role.operations) parentId = caller.userId
       else if (caller.roleId === Role.admin) {
-        const parent = body.parentId === undefined ? undefined : await this.users.systemFind(body.parentId)
+        const parent = body.parentId === undefined ? undefined : await this.staff.find(body.parentId)
         if (!parent || parent.role_id !== Role.operations) throw new AppError(ErrorCode.sellerInvalid)
         parentId = parent.id
       } else throw forbidden()
     }
     const weak = checkPassword(body.password, body.username)
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
-    if (await this.users.nameTaken(caller.tenantId, body.username))
+    if (await this.staff.nameTaken(caller.tenantId, body.username))
       throw new AppError(ErrorCode.usernameTaken)
     const now = Date.now()
     try {
-      const id = await this.users.insert({
-        tenant_id: caller.tenantId,
-        username: body.username,
-        password_hash: await hashPassword(body.password),
-        nickname: body.nickname ?? '',
-        avatar: '',
-        role_id: body.roleId,
-        status: UserStatus.enabled,
-        valid_start_date: null,
-        valid_end_date: null,
-        target_language: 'zh-CN',
-        parent_user_id: parentId,
-        created_at: now,
-        updated_at: now,
-      })
+      const id = await this.staff.add(
+        caller.tenantId,
+        {
+          username: body.username,
+          password_hash: await hashPassword(body.password),
+          nickname: body.nickname ?? '',
+          role_id: body.roleId,
+          parent_user_id: parentId,
+        },
+        now,
+      )
       return { id, tenantId: null }
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(ErrorCode.usernameTaken)
@@ -97,19 +92,17 @@ export class StaffService {
     let onlyIds: number[] | undefined
     if (caller.roleId === Role.operations)
       onlyIds =
-        body.roleId === Role.operations
-          ? [caller.userId]
-          : await this.users.systemBusinessIdsOf(caller.userId)
+        body.roleId === Role.operations ? [caller.userId] : await this.staff.salespeopleOf(caller.userId)
     else if (caller.roleId !== Role.admin) throw forbidden()
-    const { list, total } = await this.users.systemStaffPage(
+    const { list, total } = await this.staff.page(
       { roleId: body.roleId, keyword: body.keyword, status: body.status, parentId: body.parentId, onlyIds },
       body.pageNo,
       body.pageSize,
     )
     const ids = list.map((u) => u.id)
     const [tenantCounts, parents] = await Promise.all([
-      this.tenantRows.systemCountsBySellers(ids),
-      this.users.systemNames(list.map((u) => u.parent_user_id).filter((x): x is number => x !== null)),
+      this.tenantRows.countsBySellers(await this.scope.reach(caller), ids),
+      this.staff.names(list.map((u) => u.parent_user_id).filter((x): x is number => x !== null)),
     ])
     return {
       total,
@@ -137,7 +130,7 @@ export class StaffService {
   /** Sellers the caller may name: admin every operations and business user; operations themselves and their team; business themselves. */
   async sellerOptions(caller: Caller): Promise<SellerOption[]> {
     const { sellerIds } = await this.scope.sellers(caller)
-    const rows = await this.users.systemStaff(sellerIds ?? undefined)
+    const rows = await this.staff.sellers(sellerIds ?? undefined)
     return rows.map((r) => ({
       id: r.id,
       username: r.username,
@@ -151,7 +144,7 @@ export class StaffService {
     if (id === caller.userId) throw new AppError(ErrorCode.cannotChangeSelf)
     const u = await this.target(caller, id)
     if (u.role_id === Role.customerMaster) return this.tenants.setStatus(caller, id, status)
-    await this.users.update(u.tenant_id, u.id, { status })
+    await this.staff.change(u.tenant_id, u.id, { status })
     if (status !== UserStatus.enabled) await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 
@@ -163,11 +156,11 @@ export class StaffService {
     let parentId: number | undefined
     if (body.parentId !== undefined) {
       if (caller.roleId !== Role.admin || u.role_id !== Role.business) throw forbidden()
-      const parent = await this.users.systemFind(body.parentId)
+      const parent = await this.staff.find(body.parentId)
       if (!parent || parent.role_id !== Role.operations) throw new AppError(ErrorCode.sellerInvalid)
       parentId = parent.id
     }
-    await this.users.update(u.tenant_id, u.id, {
+    await this.staff.change(u.tenant_id, u.id, {
       ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
       ...(parentId !== undefined ? { parent_user_id: parentId } : {}),
     })
@@ -178,7 +171,7 @@ export class StaffService {
     const u = await this.target(caller, userId)
     const weak = checkPassword(password, u.username)
     if (weak) throw new AppError(ErrorCode.passwordWeak, { messageKey: weak })
-    await this.users.update(u.tenant_id, u.id, { password_hash: await hashPassword(password) })
+    await this.staff.change(u.tenant_id, u.id, { password_hash: await hashPassword(password) })
     await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 
@@ -187,10 +180,11 @@ export class StaffService {
     if (id === caller.userId) throw new AppError(ErrorCode.cannotChangeSelf)
     const u = await this.target(caller, id)
     if (u.role_id === Role.customerMaster) throw new AppError(ErrorCode.supervisorNotDeletable)
-    if ((await this.tenantRows.systemCountBySeller(u.id)) > 0) throw new AppError(ErrorCode.userHasTenants)
-    if (u.role_id === Role.operations && (await this.users.systemCountSalespeople(u.id)) > 0)
+    if ((await this.tenantRows.countBySeller(await this.scope.reach(caller), u.id)) > 0)
+      throw new AppError(ErrorCode.userHasTenants)
+    if (u.role_id === Role.operations && (await this.staff.salespeopleOf(u.id)).length > 0)
       throw new AppError(ErrorCode.userHasSalespeople)
-    await this.users.softDelete(u.tenant_id, u.id)
+    await this.staff.remove(u.tenant_id, u.id)
     await this.tokens.revokeAllOf(u.tenant_id, u.id)
   }
 }

@@ -9,9 +9,15 @@ export interface StatusSources {
   outboxDepth(): Promise<{ pending: number; oldestAgeMs: number | null }>
   tenantCount(): Promise<number>
   userCount(): Promise<number>
+  /** numbers WhatsApp refuses until the client is updated */
+  needingUpdate(): Promise<number>
+  /** the WhatsApp Web version this process announces (the real network only) */
+  waVersion?(): WaVersionView | undefined
 }
 
-/** The admin's status panel: version, database, uptime, linked numbers, the outbox. */
+type WaVersionView = Omit<SystemStatusView['whatsapp'], 'updateRequired' | 'version'> & { text: string }
+
+/** The admin's status panel: version, database, uptime, linked numbers, the outbox, the WhatsApp link. */
 export class SystemStatus {
   private readonly startedAt = Date.now()
 
@@ -40,13 +46,15 @@ export class SystemStatus {
   async read(): Promise<SystemStatusView> {
     const kind = dialectOf(this.db as unknown as Kysely<unknown>)
     const now = Date.now()
-    const [sizeBytes, accounts, outbox, tenants, users] = await Promise.all([
+    const [sizeBytes, accounts, outbox, tenants, users, updateRequired] = await Promise.all([
       this.databaseSize(kind),
       this.sources.accountsByStatus(),
       this.sources.outboxDepth(),
       this.sources.tenantCount(),
       this.sources.userCount(),
+      this.sources.needingUpdate(),
     ])
+    const wa = this.sources.waVersion?.()
     return {
       version: CLIENT_VERSION,
       database: { kind, sizeBytes },
@@ -56,6 +64,12 @@ export class SystemStatus {
       outbox,
       tenants,
       users,
+      whatsapp: {
+        version: wa?.text ?? null,
+        source: wa?.source ?? null,
+        fetchedAt: wa?.fetchedAt ?? null,
+        updateRequired,
+      },
     }
   }
 }

@@ -21,12 +21,11 @@ import type { Db } from '../../db/index.js'
 import type { User } from '../../db/schema.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, forbidden, notFound } from '../../http/errors.js'
-import { isUniqueViolation } from '../accounts/db-errors.js'
-import { hashPassword } from '../auth/password.js'
-import type { TokenService } from '../auth/token.service.js'
-import type { Q } from '../ports/records.store.js'
-import type { TenantAdminRepository, TenantFilter } from '../users/tenant-admin.repository.js'
-import type { UserAdminRepository } from '../users/user-admin.repository.js'
+import { isUniqueViolation } from '../accounts/index.js'
+import type { TokenService } from '../auth/index.js'
+import { hashPassword } from '../auth/index.js'
+import type { Q } from '../ports/index.js'
+import type { PlatformStaff, TenantFilter, TenantRegistry } from '../users/index.js'
 import { presentSupervisor, presentTenant } from './platform.presenter.js'
 import type { PlatformScope } from './platform.scope.js'
 import type { SettingsService } from './settings.service.js'
@@ -71,8 +70,8 @@ const startOfToday = (now: number) => {
 export class TenantsService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserAdminRepository,
-    private readonly tenants: TenantAdminRepository,
+    private readonly staff: PlatformStaff,
+    private readonly tenants: TenantRegistry,
     private readonly scope: PlatformScope,
     private readonly settings: SettingsService,
     private readonly tokens: TokenService,
@@ -81,7 +80,7 @@ export class TenantsService {
 
   /** The supervisor `id`, if the caller sees their tenant; not found otherwise. */
   async visibleSupervisor(caller: Caller, id: number): Promise<User> {
-    const user = await this.users.systemFind(id)
+    const user = await this.tenants.supervisorIn(await this.scope.reach(caller), id)
     if (
       !user ||
       user.role_id !== Role.customerMaster ||
@@ -113,27 +112,17 @@ export class TenantsService {
     try {
       return await this.db.transaction().execute(async (tx) => {
         if (await this.tenants.accountTaken(account, tx)) throw new AppError(ErrorCode.enterpriseAccountTaken)
-        const tenantId = await this.tenants.insert(
-          { name: body.tenantName || account, account, sellerId, test: trial },
+        const { tenantId, id } = await this.tenants.open(
           tx,
-        )
-        const id = await this.users.insert(
+          { name: body.tenantName || account, account, sellerId, test: trial },
           {
-            tenant_id: tenantId,
             username: body.username,
             password_hash,
             nickname: body.nickname ?? '',
-            avatar: '',
-            role_id: Role.customerMaster,
-            status: UserStatus.enabled,
             valid_start_date: start,
             valid_end_date: end,
-            target_language: 'zh-CN',
-            parent_user_id: null,
-            created_at: now,
-            updated_at: now,
           },
-          tx,
+          now,
         )
         if (trial)
           await this.slots.grantTrial(tx, {
@@ -165,7 +154,7 @@ export class TenantsService {
       sellerId: body.sellerId ?? body.parentId,
     })
     const { list, total } = await this.tenants.page(filter, body.pageNo, body.pageSize)
-    const names = await this.users.systemNames(
+    const names = await this.staff.names(
       list.map((r) => r.seller_user_id).filter((x): x is number => x !== null),
     )
     const now = Date.now()
@@ -202,7 +191,7 @@ export class TenantsService {
     const { list, total } = await this.tenants.page(filter, body.pageNo, body.pageSize)
     const ids = list.map((r) => r.tenant_id)
     const [names, counts, accounts] = await Promise.all([
-      this.users.systemNames(list.map((r) => r.seller_user_id).filter((x): x is number => x !== null)),
+      this.staff.names(list.map((r) => r.seller_user_id).filter((x): x is number => x !== null)),
       this.slots.counts(ids, now, now + EXPIRING_SOON_DAYS * DAY_MS),
       this.slots.accounts(ids),
     ])
@@ -229,22 +218,22 @@ export class TenantsService {
   async setStatus(caller: Caller, id: number, status: number): Promise<void> {
     const u = await this.visibleSupervisor(caller, id)
     await this.db.transaction().execute(async (tx) => {
-      await this.users.update(u.tenant_id, u.id, { status }, tx)
-      await this.tenants.update(u.tenant_id, { status }, tx)
+      await this.tenants.changeSupervisor(u.tenant_id, u.id, { status }, tx)
+      await this.tenants.change(u.tenant_id, { status }, tx)
     })
     if (status !== UserStatus.enabled)
-      for (const userId of await this.users.idsOfTenant(u.tenant_id))
+      for (const userId of await this.tenants.peopleOf(u.tenant_id))
         await this.tokens.revokeAllOf(u.tenant_id, userId)
   }
 
   async setRiskStatus(caller: Caller, id: number, riskStatus: number): Promise<void> {
     const u = await this.visibleSupervisor(caller, id)
-    await this.tenants.update(u.tenant_id, { risk_status: riskStatus })
+    await this.tenants.change(u.tenant_id, { risk_status: riskStatus })
   }
 
   async setSpecialChannel(caller: Caller, id: number, specialChannel: number): Promise<void> {
     const u = await this.visibleSupervisor(caller, id)
-    await this.tenants.update(u.tenant_id, { special_channel: specialChannel })
+    await this.tenants.change(u.tenant_id, { special_channel: specialChannel })
   }
 
   /** Nickname, tenant name, VIP dates, seller and trial flag; only the fields given change. */
@@ -257,7 +246,7 @@ export class TenantsService {
     const end = body.validEndDate ?? u.valid_end_date
     if (start !== null && end !== null && end < start) throw new AppError(ErrorCode.vipRangeInvalid)
     await this.db.transaction().execute(async (tx) => {
-      await this.users.update(
+      await this.tenants.changeSupervisor(
         u.tenant_id,
         u.id,
         {
@@ -272,7 +261,7 @@ export class TenantsService {
         ...(body.sellerId !== undefined ? { seller_user_id: body.sellerId } : {}),
         ...(body.test !== undefined ? { test: body.test } : {}),
       }
-      if (Object.keys(tenantPatch).length > 0) await this.tenants.update(u.tenant_id, tenantPatch, tx)
+      if (Object.keys(tenantPatch).length > 0) await this.tenants.change(u.tenant_id, tenantPatch, tx)
     })
   }
 }

@@ -1,7 +1,11 @@
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import type { PortsRepository } from './ports.repository.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/ports/ports.engine')
 
 /** When a port expires its account is logged out and the port unbound (product decision). */
 export class PortExpiryEngine implements Engine {
@@ -26,9 +30,10 @@ export class PortExpiryEngine implements Engine {
   }
 
   async tick(now = Date.now()): Promise<boolean> {
-    const expired = await this.ports.expiredBound(now, 100)
+    const expired = await this.ports.expiredBound(system, now, 100)
     for (const p of expired) {
-      if (p.account_id === null || !(await this.ports.systemUnbindExpired(p.id, p.account_id, now))) continue
+      if (p.account_id === null || !(await this.ports.systemUnbindExpired(system, p.id, p.account_id, now)))
+        continue
       this.log.info({ portId: p.id, accountId: p.account_id }, 'port expired: account logged out')
       await this.logOut(p.account_id)
     }

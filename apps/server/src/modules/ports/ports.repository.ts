@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
 
@@ -71,7 +72,7 @@ export class PortsRepository {
   }
 
   /** Bound ports that have expired, across tenants (for the expiry engine). */
-  expiredBound(now: number, limit: number) {
+  expiredBound(system: SystemScope, now: number, limit: number) {
     return this.db
       .selectFrom('ports')
       .select(['id', 'tenant_id', 'account_id'])
@@ -83,7 +84,12 @@ export class PortsRepository {
   }
 
   /** Unbind one expired port if it still holds this account; true when this call unbound it. */
-  async systemUnbindExpired(portId: number, accountId: number, now: number): Promise<boolean> {
+  async systemUnbindExpired(
+    system: SystemScope,
+    portId: number,
+    accountId: number,
+    now: number,
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('ports')
       .set({ account_id: null, updated_at: now })

@@ -1,6 +1,7 @@
 import type { OrderKindValue, RecordStatusValue, SlotCounts } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
+import type { PlatformReach } from '../../http/platform-reach.js'
 
 export type Q = Kysely<Database>
 
@@ -59,8 +60,10 @@ export interface RecordPageFilter {
 export interface RecordStore {
   readonly kind: OrderKindValue
   insert(q: Q, tenantId: number, rows: NewRecord[], now: number): Promise<number[]>
-  /** records by id in any tenant: the platform's pages name records by id; the caller's scope is checked after */
-  systemFindMany(q: Q, ids: number[]): Promise<RecordRow[]>
+  /** records by id among the tenants a staff member reaches: the platform's pages name records by id */
+  findManyIn(reach: PlatformReach, q: Q, ids: number[]): Promise<RecordRow[]>
+  /** the tenant's records by id; another tenant's ids find nothing */
+  findMany(q: Q, tenantId: number, ids: number[]): Promise<RecordRow[]>
   /** changes a record only if its end is still `expectedExpiresAt` and it has not ended early; true when it did */
   change(
     q: Q,

@@ -1,10 +1,14 @@
 import { SESSION_RISK_UNLOCKED_MS } from '@app/core'
 import type { Logger } from 'pino'
+import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import { DAY } from './risk.limits.js'
 import type { RiskRepository } from './risk.repository.js'
 import type { RiskWarnings } from './risk.warnings.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/risk/risk.engine')
 
 const PRUNE_EVERY_MS = 600_000
 
@@ -36,8 +40,8 @@ export class RiskEngine implements Engine {
   }
 
   async tick(): Promise<boolean> {
-    await this.repo.systemPruneWindows(this.clock() - 2 * DAY)
-    await this.repo.systemPruneHolds(this.clock() - SESSION_RISK_UNLOCKED_MS)
+    await this.repo.systemPruneWindows(system, this.clock() - 2 * DAY)
+    await this.repo.systemPruneHolds(system, this.clock() - SESSION_RISK_UNLOCKED_MS)
     return false
   }
 }

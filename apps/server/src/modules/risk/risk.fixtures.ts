@@ -9,7 +9,7 @@ import {
 import type { App } from '../../app.js'
 import type { Db } from '../../db/index.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
-import type { Call } from '../desk/desk.fixtures.js'
+import type { Call } from '../../test/desk-client.js'
 
 /** Test helpers of risk management: a tenant with a linked number, saving limits, one send run through the dispatcher. */
 

@@ -13,10 +13,14 @@ import {
 } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { RiskConfigs } from './risk.config.js'
 import { DAY, effectiveLimits, HOUR, MINUTE, windowsAt } from './risk.limits.js'
 import type { RiskRepository, WindowCounts } from './risk.repository.js'
 import type { RiskWarnings } from './risk.warnings.js'
+
+/** Outbox dispatcher: risk windows by account. */
+const system = openSystemScope('modules/risk/risk.gate')
 
 /** What the dispatcher knows of a message about to go out. */
 export interface RiskSendInput {
@@ -63,12 +67,18 @@ export class RiskGate {
     readonly clock: () => number,
   ) {}
 
+  /** The tenant's blocked keyword a text holds, if any: the content check of a send, also applied to an edit. */
+  async blockedKeywordIn(tenantId: number, text: string): Promise<string | null> {
+    const cfg = await this.configs.of(tenantId)
+    return cfg.saved ? blockedKeyword(text, cfg.keywords) : null
+  }
+
   async admit(input: RiskSendInput): Promise<RiskVerdict> {
     const cfg = await this.configs.of(input.tenantId)
     if (!cfg.saved) return { pass: true }
     const now = this.clock()
     const w = windowsAt(now, cfg.utcOffset)
-    const found = await this.repo.systemWindows(input.tenantId, input.accountId, [w.m, w.h, w.d])
+    const found = await this.repo.systemWindows(system, input.tenantId, input.accountId, [w.m, w.h, w.d])
     const at = (start: number, unit: string): WindowCounts =>
       found.find((f) => f.unit === unit && Number(f.start) === start) ?? { unit, start, ...EMPTY }
     const [m, h, d] = [at(w.m.start, 'm'), at(w.h.start, 'h'), at(w.d.start, 'd')]
@@ -89,7 +99,7 @@ export class RiskGate {
       // a refused window puts the account's sessions in risk control until it reopens (the
       // interval between two mass-send messages is pacing, not a window)
       if (reopensAt !== null && rule !== RiskRule.massInterval)
-        await this.repo.systemHold(input.tenantId, input.accountId, reopensAt, now)
+        await this.repo.systemHold(system, input.tenantId, input.accountId, reopensAt, now)
       if (rule !== RiskRule.keyword)
         this.warnings.later(() =>
           this.warnings.raise(input.tenantId, input.accountId, RiskWarningKind.limitHit, {
@@ -113,6 +123,7 @@ export class RiskGate {
       if (next > now) return refuse(RiskRule.massInterval, next)
     }
     await this.repo.systemBumpWindows(
+      system,
       input.tenantId,
       input.accountId,
       [w.m, w.h, w.d],
@@ -127,7 +138,7 @@ export class RiskGate {
     // read within the transaction: on SQLite a read on another connection would wait for this one
     const { utcOffset } = await this.configs.of(o.tenantId, q)
     const sent = o.failure === null
-    return this.repo.systemBumpDaily(q, o.tenantId, o.accountId, riskDay(this.clock(), utcOffset), {
+    return this.repo.systemBumpDaily(system, q, o.tenantId, o.accountId, riskDay(this.clock(), utcOffset), {
       ...(sent ? { sends: 1, new_chats: o.newChat ? 1 : 0 } : { failed: 1, reason: o.failure ?? undefined }),
     })
   }
@@ -155,13 +166,14 @@ export class RiskGate {
       const { utcOffset } = await this.configs.of(o.tenantId)
       const { h } = windowsAt(now, utcOffset)
       await this.repo.systemBumpWindows(
+        system,
         o.tenantId,
         o.accountId,
         [h],
         { sends: 0, new_chats: 0, mass_sends: 0, failures: 1 },
         null,
       )
-      const [row] = await this.repo.systemWindows(o.tenantId, o.accountId, [h])
+      const [row] = await this.repo.systemWindows(system, o.tenantId, o.accountId, [h])
       const failures = Number(row?.failures ?? 0)
       if (failures >= RISK_FAILURE_BURST)
         await this.warnings.raise(o.tenantId, o.accountId, RiskWarningKind.sendFailures, {

@@ -1,34 +1,34 @@
-import { type AccountStatusEvent, roomOf } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
+import type { Config } from '../../config.js'
 import type { Db } from '../../db/index.js'
+import type { Engines } from '../../engines/engines.js'
+import type { EventBus } from '../../events/bus.js'
 import type { HubRelay } from '../../realtime/hub.js'
-import type { InboundService } from '../messages/inbound.service.js'
+import { tenantRiskFlags } from '../users/index.js'
 import { RiskConfigs } from './risk.config.js'
 import { RiskEngine } from './risk.engine.js'
 import { RiskGate } from './risk.gate.js'
 import { RiskRepository } from './risk.repository.js'
 import { riskRoutes } from './risk.routes.js'
-import { RiskService, type TenantRiskFlags } from './risk.service.js'
+import { RiskService } from './risk.service.js'
 import { RiskWarnings } from './risk.warnings.js'
-
-const TENANT_ROOM = roomOf.tenant(0).slice(0, -1)
 
 export interface RiskDeps {
   db: Db
   logger: Logger
   hub: HubRelay
-  flags: TenantRiskFlags
-  /** the platform's pacing per account (config SEND_RATE_PER_MINUTE, SEND_BURST) */
-  pacing?: { perMinute: number; burst: number }
+  events: EventBus
+  engines: Engines
+  /** the platform's pacing per account (SEND_RATE_PER_MINUTE, SEND_BURST) */
+  config: Pick<Config, 'SEND_RATE_PER_MINUTE' | 'SEND_BURST'>
   /** the clock of windows, days and warnings (tests move it) */
   clock?: () => number
 }
 
 /**
  * Risk management: the gate the outbox dispatcher asks before each send, the warnings, and the
- * supervisor's pages. Account status changes reach it through the hub, customer messages through
- * `listenTo(inbound)`.
+ * supervisor's pages. It reacts to account status changes and stored customer messages.
  */
 export function installRisk(app: FastifyInstance, deps: RiskDeps) {
   let now = deps.clock ?? Date.now
@@ -44,34 +44,29 @@ export function installRisk(app: FastifyInstance, deps: RiskDeps) {
     deps.logger.child({ module: 'risk' }),
   )
   const gate = new RiskGate(repo, configs, warnings, clock)
-  const service = new RiskService(
-    repo,
-    configs,
-    deps.flags,
-    clock,
-    deps.pacing ?? { perMinute: 20, burst: 5 },
-  )
-  riskRoutes(app, service)
-  deps.hub.observe((rooms, event, payload) => {
-    if (event !== 'account.status') return
-    const tenant = rooms.find((r) => r.startsWith('tenant:'))
-    const tenantId = tenant ? Number(tenant.slice(TENANT_ROOM.length)) : 0
-    if (tenantId > 0) warnings.onAccountStatus(tenantId, payload as AccountStatusEvent)
+  const service = new RiskService(repo, configs, tenantRiskFlags(deps.db), clock, {
+    perMinute: deps.config.SEND_RATE_PER_MINUTE,
+    burst: deps.config.SEND_BURST,
   })
+  riskRoutes(app, service)
+  deps.events.subscribe('account.status', (e) => warnings.onAccountStatus(e.tenantId, e.status))
+  deps.events.subscribe('message.stored', (e) => warnings.onInbound(e))
   const engine = new RiskEngine(repo, warnings, clock, deps.logger.child({ module: 'risk' }))
+  deps.engines.add(engine)
   return {
     gate,
     engine,
     warnings,
     service,
-    repo,
-    listenTo(inbound: InboundService): void {
-      inbound.onStored((e) => warnings.onInbound(e))
-    },
     /** move the clock (tests) */
     setClock(fn: () => number): void {
       now = fn
     },
   }
 }
-export type Risk = ReturnType<typeof installRisk>
+type Risk = ReturnType<typeof installRisk>
+
+/** How many of the tenant's risk warnings nobody has handled yet (the home page's figure). */
+export function unhandledWarnings(db: Db, tenantId: number): Promise<number> {
+  return new RiskRepository(db).unhandled(tenantId)
+}

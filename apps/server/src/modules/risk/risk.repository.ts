@@ -2,9 +2,10 @@ import { FailureReason, type FailureReasonValue } from '@app/core'
 import type { Kysely, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { RiskDailyTable, RiskWindowTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
-export type WindowUnit = 'm' | 'h' | 'd'
+type WindowUnit = 'm' | 'h' | 'd'
 export interface WindowKey {
   unit: WindowUnit
   start: number
@@ -50,7 +51,12 @@ export class RiskRepository {
   }
 
   /** The account's counts in the given windows (missing windows are empty). */
-  async systemWindows(tenantId: number, accountId: number, keys: WindowKey[]): Promise<WindowCounts[]> {
+  async systemWindows(
+    system: SystemScope,
+    tenantId: number,
+    accountId: number,
+    keys: WindowKey[],
+  ): Promise<WindowCounts[]> {
     return this.db
       .selectFrom('risk_windows')
       .select(['unit', 'start', 'sends', 'new_chats', 'mass_sends', 'failures', 'last_mass_at'])
@@ -62,6 +68,7 @@ export class RiskRepository {
 
   /** Count one admitted message in each window, in one statement (a hot path). */
   async systemBumpWindows(
+    system: SystemScope,
     tenantId: number,
     accountId: number,
     keys: WindowKey[],
@@ -93,7 +100,7 @@ export class RiskRepository {
   }
 
   /** Windows that ended before `before`: they decide nothing any more. */
-  async systemPruneWindows(before: number): Promise<number> {
+  async systemPruneWindows(system: SystemScope, before: number): Promise<number> {
     const r = await this.db.deleteFrom('risk_windows').where('start', '<', before).executeTakeFirst()
     return Number(r.numDeletedRows)
   }
@@ -102,7 +109,13 @@ export class RiskRepository {
    * Hold an account until a refusing window reopens: a later reopening extends the hold, an
    * earlier one leaves it (a refusal of the minute inside a refused day keeps the day).
    */
-  async systemHold(tenantId: number, accountId: number, until: number, now: number): Promise<void> {
+  async systemHold(
+    system: SystemScope,
+    tenantId: number,
+    accountId: number,
+    until: number,
+    now: number,
+  ): Promise<void> {
     await this.db
       .insertInto('risk_holds')
       .values({ tenant_id: tenantId, account_id: accountId, until, refused_at: now })
@@ -113,7 +126,7 @@ export class RiskRepository {
   }
 
   /** Holds that ended before `before`: their sessions no longer show unlocked. */
-  async systemPruneHolds(before: number): Promise<number> {
+  async systemPruneHolds(system: SystemScope, before: number): Promise<number> {
     const r = await this.db.deleteFrom('risk_holds').where('until', '<', before).executeTakeFirst()
     return Number(r.numDeletedRows)
   }
@@ -130,6 +143,7 @@ export class RiskRepository {
 
   /** Add to an account's counters of a day; returns the day's sends and replies after the change. */
   async systemBumpDaily(
+    system: SystemScope,
     q: Q,
     tenantId: number,
     accountId: number,
@@ -174,6 +188,7 @@ export class RiskRepository {
    * (the unique bucket index settles a race between processes). Returns the new id, or null.
    */
   async systemInsertWarning(
+    system: SystemScope,
     tenantId: number,
     accountId: number,
     kind: string,

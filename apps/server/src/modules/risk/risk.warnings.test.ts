@@ -62,23 +62,29 @@ describe('each warning kind is raised once per event, not in a storm', () => {
     await ctx.sim.settle(200)
     // the same status told again (a reconnect, a second device) raises nothing new
     for (let i = 0; i < 3; i++)
-      ctx.messaging.hub.emit([roomOf.tenant(t.tenantId)], 'account.status', {
-        accountId: t.accountId,
-        phone: t.shop,
-        status: 'abnormal',
-        abnormalReason: 'pushed_out',
-        bannedAt: null,
-        restrictedUntil: null,
+      await ctx.events.publish('account.status', {
+        tenantId: t.tenantId,
+        status: {
+          accountId: t.accountId,
+          phone: t.shop,
+          status: 'abnormal',
+          abnormalReason: 'pushed_out',
+          bannedAt: null,
+          restrictedUntil: null,
+        },
       })
     ctx.sim.network.ban(t.shop)
     await ctx.sim.settle(200)
-    ctx.messaging.hub.emit([roomOf.tenant(t.tenantId)], 'account.status', {
-      accountId: t.accountId,
-      phone: t.shop,
-      status: 'banned',
-      abnormalReason: null,
-      bannedAt: now,
-      restrictedUntil: null,
+    await ctx.events.publish('account.status', {
+      tenantId: t.tenantId,
+      status: {
+        accountId: t.accountId,
+        phone: t.shop,
+        status: 'banned',
+        abnormalReason: null,
+        bannedAt: now,
+        restrictedUntil: null,
+      },
     })
     expect((await kinds(t)).sort()).toEqual(['banned', 'pushed_out', 'time_locked'])
     const stats = await ctx.db

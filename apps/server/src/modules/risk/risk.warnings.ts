@@ -12,11 +12,15 @@ import {
 } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
-import type { StoredInbound } from '../messages/inbound.service.js'
+import type { StoredInbound } from '../messages/index.js'
 import type { RiskConfigs } from './risk.config.js'
 import { presentWarning } from './risk.presenter.js'
 import type { RiskRepository } from './risk.repository.js'
+
+/** Outbox dispatcher and inbound: warnings by account. */
+const system = openSystemScope('modules/risk/risk.warnings')
 
 /**
  * Raises warnings: once per account and kind within the dedupe window, however many events repeat
@@ -45,6 +49,7 @@ export class RiskWarnings {
     const now = this.clock()
     const level = RISK_WARNING_LEVEL[kind]
     const id = await this.repo.systemInsertWarning(
+      system,
       tenantId,
       accountId,
       kind,
@@ -56,7 +61,7 @@ export class RiskWarnings {
     if (id === null) return false
     if (accountId > 0) {
       const { utcOffset } = await this.configs.of(tenantId)
-      await this.repo.systemBumpDaily(this.db, tenantId, accountId, riskDay(now, utcOffset), {
+      await this.repo.systemBumpDaily(system, this.db, tenantId, accountId, riskDay(now, utcOffset), {
         warnings: 1,
         ...(kind === RiskWarningKind.banned ? { bans: 1 } : {}),
       })
@@ -82,12 +87,17 @@ export class RiskWarnings {
     while (this.pending.size > 0) await Promise.all([...this.pending])
   }
 
-  /** A WS account's status: a ban, a time-lock and being pushed out each warn. */
+  /**
+   * A WS account's status: a ban, a time-lock, being pushed out and WhatsApp refusing the client
+   * version (the number is down until the server is updated) each warn.
+   */
   onAccountStatus(tenantId: number, e: AccountStatusEvent): void {
     let kind: RiskWarningKindValue | null = null
     if (e.status === AccountState.banned) kind = RiskWarningKind.banned
     else if (e.status === AccountState.abnormal && e.abnormalReason === AbnormalReason.pushedOut)
       kind = RiskWarningKind.pushedOut
+    else if (e.status === AccountState.abnormal && e.abnormalReason === AbnormalReason.updateRequired)
+      kind = RiskWarningKind.updateRequired
     else if (e.status === AccountState.online && e.restrictedUntil !== null) kind = RiskWarningKind.timeLocked
     if (!kind) return
     const k = kind
@@ -112,6 +122,7 @@ export class RiskWarnings {
     this.later(async () => {
       const { utcOffset } = await this.configs.of(e.tenantId)
       const day = await this.repo.systemBumpDaily(
+        system,
         this.db,
         e.tenantId,
         e.accountId,

@@ -2,7 +2,7 @@ import type { AbnormalReasonValue, AccountStateValue, DeskAccountView } from '@a
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { AccountDirectory } from '../accounts/index.js'
 import { visibleSessions } from './session.visibility.js'
 
 /**
@@ -10,7 +10,12 @@ import { visibleSessions } from './session.visibility.js'
  * migrated to them; the whole tenant's for a supervisor at their own desk. Unread is the viewer's
  * own read state (per-user), summed over the account's valid sessions in the viewer's scope.
  */
-export async function listDeskAccounts(db: Db, viewer: Caller): Promise<DeskAccountView[]> {
+export async function listDeskAccounts(
+  db: Db,
+  viewer: Caller,
+  /** several processes share the accounts under leases: a number nobody holds shows as reconnecting */
+  leased = false,
+): Promise<DeskAccountView[]> {
   const totals = await db
     .selectFrom('sessions as s')
     .leftJoin('session_reads as r', (j) =>
@@ -29,7 +34,7 @@ export async function listDeskAccounts(db: Db, viewer: Caller): Promise<DeskAcco
     .execute()
   const byAccount = new Map(totals.map((t) => [t.account_id, t]))
 
-  const accounts = await new AccountsRepository(db).deskAccounts(viewer.tenantId, viewer.agentId, [
+  const accounts = await new AccountDirectory(db, leased).onDesk(viewer.tenantId, viewer.agentId, [
     ...byAccount.keys(),
   ])
   return accounts.map((a) => {

@@ -3,8 +3,9 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { GroupChatTable } from '../../db/schema.js'
 import { containsText } from '../../db/search.js'
-import type { GroupInfo } from '../../gateway/port.js'
-import { scopeChanged } from '../accounts/account-scope.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import type { GroupInfo } from '../../gateway/messaging-gateway.js'
+import { scopeChanged } from '../accounts/index.js'
 
 type Q = Kysely<Database>
 
@@ -298,7 +299,7 @@ export class GroupChatsRepository {
   }
 
   /** A group chat of an account by its address (inbound group changes arrive by account, not tenant). */
-  systemFindByJid(accountId: number, jid: string) {
+  systemFindByJid(system: SystemScope, accountId: number, jid: string) {
     return this.db
       .selectFrom('group_chats')
       .select(['id', 'tenant_id', 'jid'])

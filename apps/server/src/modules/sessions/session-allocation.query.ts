@@ -20,7 +20,7 @@ export interface AllocationBucket {
  * complement of the visibility rule's agent scope (session.visibility.ts), as a condition on
  * sessions aliased `s` with subqueries, so a list walks its index in order.
  */
-export function unallocatedSessions(tenantId: number) {
+function unallocatedSessions(tenantId: number) {
   return (eb: SessionAlias) =>
     eb.and([
       eb('s.agent_user_id', 'is', null),

@@ -12,7 +12,7 @@ import { QueryShapes } from '../../db/query-shapes.js'
 import type { Caller } from '../../http/caller.js'
 import { notFound } from '../../http/errors.js'
 import { visibleSessions } from '../sessions/session.visibility.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
+import { tenantRiskStatus } from '../users/index.js'
 import { CountsCache } from './counts.cache.js'
 import { presentDeskSession, type SessionRow } from './session.presenter.js'
 import { type SessionScope, SessionScopes, sessionsInScope } from './session.scope.js'
@@ -119,7 +119,6 @@ function decodeCursor(c: string): Cursor {
  * repeats a session of an earlier page; a session that moves up meanwhile arrives over the socket.
  */
 export class SessionListQuery {
-  private readonly tenants: TenantsRepository
   private readonly shapes: QueryShapes
 
   constructor(
@@ -127,7 +126,6 @@ export class SessionListQuery {
     readonly countsCache = new CountsCache(),
     readonly scopes = new SessionScopes(db),
   ) {
-    this.tenants = new TenantsRepository(db)
     this.shapes = new QueryShapes(db)
   }
 
@@ -341,6 +339,6 @@ export class SessionListQuery {
   }
 
   tenantRisk(tenantId: number): Promise<number> {
-    return this.tenants.riskStatus(tenantId)
+    return tenantRiskStatus(this.db, tenantId)
   }
 }

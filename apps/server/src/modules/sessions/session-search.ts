@@ -1,12 +1,12 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
-import { FansRepository } from '../fans/fans.repository.js'
+import { FanDirectory } from '../fans/index.js'
 
 /** Matches of a search: the customers and groups first, so a rare keyword does not walk every session. */
 const MATCHES_MAX = 500
 
-const fans = new FansRepository()
+const fans = new FanDirectory()
 
 type Matched = ExpressionBuilder<Database & { f: Database['fans']; g: Database['group_chats'] }, 'f' | 'g'>
 

@@ -1,3 +1,4 @@
+import { customerTitle } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
 import type { Caller } from '../../http/caller.js'
@@ -66,7 +67,10 @@ export async function loadDeskSession(db: Db, viewer: Caller, sessionId: number)
     ...session
   } = row
   const peer = f_jid
-    ? { jid: f_jid, title: f_nickname || f_push_name || f_phone || f_jid }
+    ? {
+        jid: f_jid,
+        title: customerTitle({ nickname: f_nickname, pushName: f_push_name, phone: f_phone, jid: f_jid }),
+      }
     : { jid: g_jid ?? '', title: g_subject || g_jid || '' }
   return {
     session,

@@ -1,6 +1,8 @@
 import {
   type AccountStateValue,
+  customerTitle,
   type DeskSessionView,
+  isHiddenAddress,
   SESSION_RISK_UNLOCKED_MS,
   type SessionTypeValue,
   sessionRiskAt,
@@ -45,13 +47,19 @@ export const restricted = (until: number | null, now: number): boolean =>
   until !== null && (until === 0 || until > now)
 
 /** The title the desk shows: the fan's nickname, WhatsApp name or phone; the group's subject. */
-export function sessionTitle(
+function sessionTitle(
   r: Pick<
     SessionRow,
     'fan_nickname' | 'fan_push_name' | 'fan_phone' | 'fan_jid' | 'group_subject' | 'group_jid'
   >,
 ): string {
-  if (r.fan_jid !== null) return r.fan_nickname || r.fan_push_name || r.fan_phone || r.fan_jid
+  if (r.fan_jid !== null)
+    return customerTitle({
+      nickname: r.fan_nickname,
+      pushName: r.fan_push_name,
+      phone: r.fan_phone,
+      jid: r.fan_jid,
+    })
   return r.group_subject || r.group_jid || ''
 }
 
@@ -83,6 +91,7 @@ export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date
     agentUserId: r.agent_user_id,
     awaitingReplySince: r.awaiting_reply_since,
     fanPhone: r.fan_phone,
+    ...(personal && r.fan_phone === null && isHiddenAddress(r.fan_jid) ? { fanPhoneHidden: true } : {}),
     fanRemark: r.fan_remark ?? '',
     massSendEnabled: personal ? r.mass_send_enabled === 1 : null,
     nurturing: r.fan_nurturing === 1,

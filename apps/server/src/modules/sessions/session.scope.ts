@@ -3,8 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Database, Db } from '../../db/index.js'
 import type { QueryShapes } from '../../db/query-shapes.js'
 import type { Caller } from '../../http/caller.js'
-import { scopeVersion } from '../accounts/account-scope.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { AccountDirectory, scopeVersion } from '../accounts/index.js'
 import { visibleSessions } from './session.visibility.js'
 import { systemGroupsHidden } from './system-groups.js'
 
@@ -68,10 +67,10 @@ export function sessionsInScope(caller: Caller, scope: SessionScope) {
 export class SessionScopes {
   private readonly entries = new Map<string, { at: number; version: number; value: Promise<SessionScope> }>()
 
-  private readonly accounts: AccountsRepository
+  private readonly accounts: AccountDirectory
 
   constructor(private readonly db: Db) {
-    this.accounts = new AccountsRepository(db)
+    this.accounts = new AccountDirectory(db)
   }
 
   of(caller: Caller): Promise<SessionScope> {

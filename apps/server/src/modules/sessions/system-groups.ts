@@ -10,11 +10,13 @@ import type { Db } from '../../db/index.js'
  */
 export function systemGroupSession(sessions: string): RawBuilder<boolean> {
   const groupChatId = sql.ref(`${sessions}.group_chat_id`)
+  // the group chat is the session's tenant's: a correlated lookup names the tenant like any other
+  const tenantId = sql.ref(`${sessions}.tenant_id`)
   return sql<boolean>`exists (
     select 1 from group_chats sg
     join ws_accounts sa on sa.id = sg.account_id
     join group_members sm on sm.group_chat_id = sg.id
-    where sg.id = ${groupChatId} and sg.announce = 1 and sm.role = 'member'
+    where sg.id = ${groupChatId} and sg.tenant_id = ${tenantId} and sg.announce = 1 and sm.role = 'member'
       and (sm.jid = sa.jid or sm.jid = sa.lid)
   )`
 }

@@ -150,6 +150,51 @@ describe('a customer writes from the simulated phone', () => {
       .executeTakeFirstOrThrow()
     expect(row.status).toBe('withdrawn')
   })
+
+  it("edits its own text within WhatsApp's window: the desk shows the new text", async () => {
+    const sent = (await send(ALICE, SHOP, { kind: 'text', text: 'Falr soon' })).data as SimMessageView
+    const theirs = (await page(ALICE, SHOP)).list.find((m) => !m.fromMe)
+    const edit = (messageId: string | undefined, text = 'Fale soon') =>
+      ctx.call('POST', `${base}/edit`, { body: { phone: ALICE, messageId, text } })
+    expect((await edit(theirs?.id)).code).toBe(ErrorCode.simMessageNotFound)
+    expect((await edit(sent.id, '   ')).code).toBe(ErrorCode.badRequest)
+    expect((await edit(sent.id)).code).toBe(0)
+    await ctx.sim.settle()
+    expect((await page(ALICE, SHOP)).list.find((m) => m.id === sent.id)).toMatchObject({
+      text: 'Fale soon',
+      edited: true,
+    })
+    const row = await ctx.db
+      .selectFrom('messages')
+      .select(['body', 'edit_history'])
+      .where('wa_message_id', '=', sent.id)
+      .executeTakeFirstOrThrow()
+    expect(row.body).toBe('Fale soon')
+    expect(JSON.parse(row.edit_history ?? '[]')).toMatchObject([{ body: 'Falr soon' }])
+    const card = (await send(ALICE, SHOP, { kind: 'contact', name: 'Carol', phone: CAROL }))
+      .data as SimMessageView
+    expect((await edit(card.id)).code).toBe(ErrorCode.simNotEditable)
+  })
+
+  it('sends a view-once photo and a poll: the desk gets a bubble for each', async () => {
+    const once = await send(ALICE, SHOP, { kind: 'viewOnce' })
+    expect(once.data).toMatchObject({ kind: 'viewOnce', fromMe: true })
+    const poll = await send(ALICE, SHOP, { kind: 'poll', question: 'Size?', options: ['S', 'M'] })
+    expect(poll.data).toMatchObject({
+      kind: 'poll',
+      text: 'Size?',
+      poll: { options: ['S', 'M'], selectable: 1 },
+    })
+    expect((await send(ALICE, SHOP, { kind: 'poll', question: 'One?', options: ['only'] })).code).toBe(
+      ErrorCode.badRequest,
+    )
+    await ctx.sim.settle(1_000)
+    const rows = (await stored()).slice(-2)
+    expect(rows.map((r) => [r.type, r.body])).toEqual([
+      ['viewOnce', ''],
+      ['poll', 'Size?'],
+    ])
+  })
 })
 
 describe('groups on the simulated phone', () => {

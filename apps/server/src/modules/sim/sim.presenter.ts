@@ -2,7 +2,7 @@ import type { SimChatView, SimMessageView, SimPhoneView } from '@app/core'
 import type { ChatView, MessageView, PhoneView } from '../../gateway/simulator/inspector.js'
 
 /** The number behind a vCard (its WhatsApp id, else its first phone). */
-export function vcardPhone(vcard: string): string {
+function vcardPhone(vcard: string): string {
   const waid = /waid=(\d+)/.exec(vcard)
   if (waid) return waid[1] ?? ''
   const tel = /^TEL[^:]*:(.+)$/m.exec(vcard)
@@ -22,6 +22,8 @@ export function presentPhone(p: PhoneView): SimPhoneView {
     accountIds: p.devices.map((d) => Number(d.accountId)),
     banned: p.bannedAt !== undefined,
     restrictedUntil: p.restrictedUntil ?? null,
+    updateRequired: p.updateRequired === true,
+    addressing: p.addressing,
   }
 }
 
@@ -38,7 +40,7 @@ export function presentChat(c: ChatView, member: boolean, last: SimMessageView |
 }
 
 /** URL of a media handle ('sim:12' → /damai/sim/media/12). */
-export const mediaUrl = (handle: string): string => `/damai/sim/media/${handle.replace(/^sim:/, '')}`
+const mediaUrl = (handle: string): string => `/damai/sim/media/${handle.replace(/^sim:/, '')}`
 
 /** A message as the phone `viewer` shows it; a deleted message shows no content. */
 export function presentMessage(m: MessageView, viewer: string): SimMessageView {
@@ -60,6 +62,7 @@ export function presentMessage(m: MessageView, viewer: string): SimMessageView {
   if (b.kind === 'media') out.kind = b.media
   else if (b.kind === 'location') out.kind = 'location'
   else if (b.kind === 'contacts') out.kind = 'contact'
+  else if (b.kind === 'viewOnce' || b.kind === 'poll' || b.kind === 'album') out.kind = b.kind
   if (m.revoked) return out
   switch (b.kind) {
     case 'text':
@@ -83,6 +86,10 @@ export function presentMessage(m: MessageView, viewer: string): SimMessageView {
       out.contact = { name, phone: vcardPhone(card) }
       break
     }
+    case 'poll':
+      out.text = b.question
+      out.poll = { options: b.options, selectable: b.selectable }
+      break
     default:
       out.text = m.text
   }

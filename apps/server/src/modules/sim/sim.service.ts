@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   isSimGroupId,
+  type SimAddressingValue,
   type SimChatView,
   type SimContentInput,
   type SimFault,
@@ -12,6 +13,8 @@ import {
   type SimPhoneView,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { isGatewayError } from '../../gateway/errors.js'
 import { inviteLink } from '../../gateway/jid.js'
 import type { SimulatorGateway } from '../../gateway/simulator/gateway.js'
 import type { StoredMedia } from '../../gateway/simulator/media.js'
@@ -19,9 +22,12 @@ import type { SimNetwork } from '../../gateway/simulator/network.js'
 import { localPhoneNetwork, type SimPhoneNetwork } from '../../gateway/simulator/remote/phone-api.js'
 import type { CustomerContent, SimLink } from '../../gateway/simulator/types.js'
 import { AppError, badRequest } from '../../http/errors.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
+import { AccountDirectory } from '../accounts/index.js'
 import { asPhoneUser } from './sim.errors.js'
 import { presentChat, presentMessage, presentPhone } from './sim.presenter.js'
+
+/** The simulated network (demo mode). */
+const system = openSystemScope('modules/sim/sim.service')
 
 /**
  * The simulated network behind the /sim page (present only in demo mode and tests): in this
@@ -42,6 +48,10 @@ function customerContent(c: SimContentInput): CustomerContent {
       return { ...c, name: c.name || undefined, address: c.address || undefined }
     case 'contact':
       return { kind: 'contact', name: c.name, phone: c.phone }
+    case 'viewOnce':
+      return { kind: 'viewOnce', media: 'image' }
+    case 'poll':
+      return { kind: 'poll', question: c.question, options: c.options, selectable: c.selectable ?? 1 }
   }
 }
 
@@ -75,7 +85,7 @@ export class SimService {
   async pendingQrs(): Promise<SimPendingQr[]> {
     const pending = await this.network.pendingQrLogins()
     const ids = pending.map((p) => Number(p.accountId)).filter((id) => Number.isInteger(id))
-    const rows = ids.length ? await new AccountsRepository(this.db).systemTenantAccounts(ids) : []
+    const rows = ids.length ? await new AccountDirectory(this.db).systemEnterprisesOf(system, ids) : []
     const tenantOf = new Map(rows.map((r) => [r.id, r.account]))
     return pending
       .map((p) => ({
@@ -140,6 +150,17 @@ export class SimService {
     await this.network.idle()
   }
 
+  /** Change the text or caption of one's own message, as WhatsApp allows (own, within 15 minutes). */
+  async edit(phone: string, messageId: string, text: string): Promise<void> {
+    try {
+      await asPhoneUser(() => this.network.customerEdit(phone, messageId, text), ErrorCode.simMessageNotFound)
+    } catch (err) {
+      if (isGatewayError(err) && err.code === 'invalid_argument') throw new AppError(ErrorCode.simNotEditable)
+      throw err
+    }
+    await this.network.idle()
+  }
+
   async createGroup(phone: string, subject: string, members: string[]): Promise<SimGroupView> {
     const info = await asPhoneUser(() => this.network.createGroup(phone, subject, members))
     await this.network.idle()
@@ -171,6 +192,25 @@ export class SimService {
     if (!view.isAccount) throw new AppError(ErrorCode.simNotLinkedNumber)
     if (fault === 'deviceRemoved' && !view.linked) throw new AppError(ErrorCode.simNotLinkedNumber)
     await this.network.fault(phone, fault, outageMs)
+    await this.network.idle()
+    return this.phone(phone)
+  }
+
+  /**
+   * How WhatsApp addresses a customer's number to the accounts from now on: by phone, or by hidden
+   * id with the phone alongside or left out (the product then shows "number hidden by WhatsApp").
+   */
+  async setAddressing(phone: string, addressing: SimAddressingValue): Promise<SimPhoneView> {
+    const view = await this.phone(phone)
+    if (view.isAccount) throw badRequest('invalid')
+    await this.network.setAddressing(phone, addressing)
+    return this.phone(phone)
+  }
+
+  /** WhatsApp tells the accounts chatting with the number its phone (a mapping arriving later): their customers become one. */
+  async revealPhone(phone: string): Promise<SimPhoneView> {
+    await this.known(phone)
+    await this.network.revealPhone(phone)
     await this.network.idle()
     return this.phone(phone)
   }

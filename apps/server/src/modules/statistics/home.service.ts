@@ -3,21 +3,21 @@ import {
   DAY_MS,
   HOME_EXPIRING_DAYS,
   type HomeFigures,
-  OrderType,
   Role,
   statsDayOf,
   TENANT_ROLES,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
-import { OrdersRepository } from '../billing/orders.repository.js'
-import { RiskRepository } from '../risk/risk.repository.js'
-import { listDeskAccounts } from '../sessions/desk-accounts.query.js'
+import type { PlatformReach } from '../../http/platform-reach.js'
+import { orderFigures } from '../billing/index.js'
+import { unhandledWarnings } from '../risk/index.js'
+import { listDeskAccounts } from '../sessions/index.js'
 import type { StatisticsRepository } from './statistics.repository.js'
 
 export interface HomeSources {
-  /** the platform caller's tenants; null: every tenant */
-  tenantIds(caller: Caller): Promise<number[] | null>
+  /** the platform caller's reach over tenants */
+  reach(caller: Caller): Promise<PlatformReach>
   tenantCount(): Promise<number>
   /** ports and seats of tenants ending before `until` */
   expiring(tenantId: number, now: number, until: number): Promise<{ ports: number; seats: number }>
@@ -37,17 +37,11 @@ export function monthStart(now: number): number {
  * tenants, orders and revenue of their scope.
  */
 export class HomeService {
-  private readonly risk: RiskRepository
-  private readonly orders: OrdersRepository
-
   constructor(
     private readonly db: Db,
     private readonly stats: StatisticsRepository,
     private readonly sources: HomeSources,
-  ) {
-    this.risk = new RiskRepository(db)
-    this.orders = new OrdersRepository(db)
-  }
+  ) {}
 
   async figures(caller: Caller, now = Date.now()): Promise<HomeFigures> {
     if (!TENANT_ROLES.includes(caller.roleId))
@@ -57,7 +51,7 @@ export class HomeService {
       this.stats.messagesOn(caller.tenantId, statsDayOf(now), caller.agentId),
       this.stats.unreplied(caller),
       listDeskAccounts(this.db, caller),
-      caller.agentId === null ? this.risk.unhandled(caller.tenantId) : Promise.resolve(null),
+      caller.agentId === null ? unhandledWarnings(this.db, caller.tenantId) : Promise.resolve(null),
       supervisor
         ? this.sources.expiring(caller.tenantId, now, now + HOME_EXPIRING_DAYS * DAY_MS)
         : Promise.resolve(null),
@@ -78,14 +72,12 @@ export class HomeService {
   }
 
   private async platform(caller: Caller, now: number): Promise<NonNullable<HomeFigures['platform']>> {
-    const tenantIds = await this.sources.tenantIds(caller)
-    const orders = await this.orders.forStatistics({ tenantIds, from: monthStart(now), to: now + 1 })
-    let revenue = 0
-    for (const o of orders) revenue += (o.type === OrderType.refund ? -1 : 1) * Number(o.amount_cents)
+    const reach = await this.sources.reach(caller)
+    const orders = await orderFigures(this.db, reach, monthStart(now), now + 1)
     return {
-      tenants: tenantIds === null ? await this.sources.tenantCount() : tenantIds.length,
-      ordersThisMonth: orders.length,
-      revenueThisMonthCents: revenue,
+      tenants: reach.tenantIds === null ? await this.sources.tenantCount() : reach.tenantIds.length,
+      ordersThisMonth: orders.orders,
+      revenueThisMonthCents: orders.revenueCents,
     }
   }
 }

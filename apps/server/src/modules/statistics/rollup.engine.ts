@@ -1,9 +1,14 @@
 import { statsDayOf as statsDay } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
 import { foldMessages, type OpenTurn, RollupDelta } from './rollup.fold.js'
 import type { RollupRepository } from './rollup.repository.js'
+
+/** An engine: its loop works on every tenant’s due rows. */
+const system = openSystemScope('modules/statistics/rollup.engine')
 
 /** Raw rows per batch; each batch is one transaction. */
 const BATCH = 5_000
@@ -47,8 +52,7 @@ export interface RoundResult {
  */
 export class RollupEngine implements Engine {
   readonly name = 'statistics-rollup'
-  private timer: ReturnType<typeof setInterval> | null = null
-  private busy: Promise<unknown> = Promise.resolve()
+  private readonly loop: EngineLoop
   private readonly owner = `stats-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   private readonly batch: number
 
@@ -59,13 +63,23 @@ export class RollupEngine implements Engine {
     private readonly log: Logger,
   ) {
     this.batch = options.batch ?? BATCH
+    this.loop = new EngineLoop(
+      this.name,
+      options.everyMs,
+      async () => {
+        await this.tick()
+        return false
+      },
+      log,
+      options.everyMs,
+    )
   }
 
   /** One round at `now`. */
   async tick(now = Date.now()): Promise<RoundResult> {
     const result: RoundResult = { messages: 0, sessions: 0, fans: 0, leased: false, more: false }
     try {
-      if (!(await this.repo.systemLease(this.owner, now, LEASE_MS))) return result
+      if (!(await this.repo.systemLease(system, this.owner, now, LEASE_MS))) return result
       result.leased = true
       const cutoff = now - this.options.settleMs
       let leasedAt = Date.now()
@@ -81,7 +95,8 @@ export class RollupEngine implements Engine {
           }
           // the lease lasts the whole round, however many batches it takes
           if (Date.now() - leasedAt > LEASE_MS / 3) {
-            if (!(await this.repo.systemLease(this.owner, Date.now(), LEASE_MS))) throw new CursorMoved()
+            if (!(await this.repo.systemLease(system, this.owner, Date.now(), LEASE_MS)))
+              throw new CursorMoved()
             leasedAt = Date.now()
           }
           const [n, full] = await step()
@@ -89,7 +104,7 @@ export class RollupEngine implements Engine {
           if (!full) break
         }
       }
-      await this.repo.systemRelease(this.owner)
+      await this.repo.systemRelease(system, this.owner)
     } catch (err) {
       if (err instanceof CursorMoved) this.log.warn('statistics rollup lease taken over; round stopped')
       else this.log.error({ err }, 'statistics rollup round failed')
@@ -111,64 +126,60 @@ export class RollupEngine implements Engine {
   }
 
   private async messagesBatch(cutoff: number): Promise<[number, boolean]> {
-    const fetched = await this.repo.systemMessagesAfter(this.batch)
+    const fetched = await this.repo.systemMessagesAfter(system, this.batch)
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
     const sessionIds = [...new Set(rows.map((r) => r.session_id))]
     await this.db.transaction().execute(async (tx) => {
       const before = new Map<number, OpenTurn>()
-      for (const t of await this.repo.systemOpenTurns(sessionIds, tx)) before.set(t.session_id, t)
+      for (const t of await this.repo.systemOpenTurns(system, sessionIds, tx)) before.set(t.session_id, t)
       const turns = new Map<number, OpenTurn | null>(before)
       const delta = new RollupDelta()
       foldMessages(rows, turns, delta)
-      await this.repo.systemAddDaily(tx, [...delta.daily.values()])
-      await this.repo.systemSaveTurns(tx, turns, before)
+      await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
+      await this.repo.systemSaveTurns(system, tx, turns, before)
       const last = rows[rows.length - 1]
-      const { rolled_to } = await this.repo.systemCursor('messages', tx)
+      const { rolled_to } = await this.repo.systemCursor(system, 'messages', tx)
       const newest = Math.max(rolled_to ?? 0, ...rows.map((r) => r.timestamp))
-      if (!(await this.repo.systemAdvance(tx, 'messages', rows[0].id, last.id, newest)))
+      if (!(await this.repo.systemAdvance(system, tx, 'messages', rows[0].id, last.id, newest)))
         throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
 
   private async sessionsBatch(cutoff: number): Promise<[number, boolean]> {
-    const fetched = await this.repo.systemSessionsAfter(this.batch)
+    const fetched = await this.repo.systemSessionsAfter(system, this.batch)
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
     await this.db.transaction().execute(async (tx) => {
       const delta = new RollupDelta()
       for (const s of rows)
         delta.dailyOf(s.tenant_id, statsDay(s.created_at), s.account_id, s.agent_id).sessions_opened += 1
-      await this.repo.systemAddDaily(tx, [...delta.daily.values()])
-      if (!(await this.repo.systemAdvance(tx, 'sessions', rows[0].id, rows[rows.length - 1].id)))
+      await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
+      if (!(await this.repo.systemAdvance(system, tx, 'sessions', rows[0].id, rows[rows.length - 1].id)))
         throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
 
   private async fansBatch(cutoff: number): Promise<[number, boolean]> {
-    const fetched = await this.repo.systemFansAfter(this.batch)
+    const fetched = await this.repo.systemFansAfter(system, this.batch)
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
     await this.db.transaction().execute(async (tx) => {
-      await this.repo.systemAddFans(tx, rows)
-      if (!(await this.repo.systemAdvance(tx, 'fans', rows[0].id, rows[rows.length - 1].id)))
+      await this.repo.systemAddFans(system, tx, rows)
+      if (!(await this.repo.systemAdvance(system, tx, 'fans', rows[0].id, rows[rows.length - 1].id)))
         throw new CursorMoved()
     })
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
 
+  /** A round every `everyMs` after the previous one ends. */
   start(): void {
-    this.timer = setInterval(() => {
-      this.busy = this.busy.then(() => this.tick())
-    }, this.options.everyMs)
-    this.timer.unref()
+    this.loop.start()
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.busy
+    await this.loop.stop()
   }
 }

@@ -1,6 +1,7 @@
 import { statsDayOf } from '@app/core'
 import { sql } from 'kysely'
 import type { Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 import {
   bucketsText,
   type DailyDelta,
@@ -52,7 +53,7 @@ export class RollupRepository {
   constructor(private readonly db: Db) {}
 
   /** Takes the engine's lease (held on the messages cursor) unless another process holds it. */
-  async systemLease(owner: string, now: number, leaseMs: number): Promise<boolean> {
+  async systemLease(system: SystemScope, owner: string, now: number, leaseMs: number): Promise<boolean> {
     for (const name of ['messages', 'sessions', 'fans'] as const)
       await this.db
         .insertInto('stat_cursors')
@@ -68,7 +69,7 @@ export class RollupRepository {
     return Number(res.numUpdatedRows) === 1
   }
 
-  async systemRelease(owner: string): Promise<void> {
+  async systemRelease(system: SystemScope, owner: string): Promise<void> {
     await this.db
       .updateTable('stat_cursors')
       .set({ lease_owner: null, lease_until: 0 })
@@ -78,6 +79,7 @@ export class RollupRepository {
   }
 
   async systemCursor(
+    system: SystemScope,
     name: CursorName,
     q: Db = this.db,
   ): Promise<{ last_id: number; rolled_to: number | null }> {
@@ -93,7 +95,10 @@ export class RollupRepository {
   }
 
   /** Messages past the cursor, in id order, with their session's type and agents. */
-  async systemMessagesAfter(limit: number): Promise<(RawMessage & { created_at: number })[]> {
+  async systemMessagesAfter(
+    system: SystemScope,
+    limit: number,
+  ): Promise<(RawMessage & { created_at: number })[]> {
     const rows = await this.db
       .selectFrom('stat_cursors as c')
       .innerJoin('messages as m', (j) => j.on(sql`m.id`, '>', sql`c.last_id`))
@@ -126,7 +131,7 @@ export class RollupRepository {
   }
 
   /** Sessions past the cursor, in id order, with the agent whose work each is. */
-  async systemSessionsAfter(limit: number): Promise<RawSession[]> {
+  async systemSessionsAfter(system: SystemScope, limit: number): Promise<RawSession[]> {
     const rows = await this.db
       .selectFrom('stat_cursors as c')
       .innerJoin('sessions as s', (j) => j.on(sql`s.id`, '>', sql`c.last_id`))
@@ -156,7 +161,7 @@ export class RollupRepository {
   }
 
   /** Customers past the cursor, in id order, with the diversion link that brought each (0: none). */
-  async systemFansAfter(limit: number): Promise<RawFan[]> {
+  async systemFansAfter(system: SystemScope, limit: number): Promise<RawFan[]> {
     const rows = await this.db
       .selectFrom('stat_cursors as c')
       .innerJoin('fans as f', (j) => j.on(sql`f.id`, '>', sql`c.last_id`))
@@ -191,7 +196,7 @@ export class RollupRepository {
     }))
   }
 
-  async systemOpenTurns(sessionIds: number[], q: Db = this.db): Promise<OpenTurn[]> {
+  async systemOpenTurns(system: SystemScope, sessionIds: number[], q: Db = this.db): Promise<OpenTurn[]> {
     const out: OpenTurn[] = []
     for (const ids of chunks(sessionIds, IN_CHUNK)) {
       const rows = await q.selectFrom('stat_turns').selectAll().where('session_id', 'in', ids).execute()
@@ -210,6 +215,7 @@ export class RollupRepository {
 
   /** Writes the turns a batch changed: a closed one is deleted, a new one inserted (an answered then reopened one both). */
   async systemSaveTurns(
+    system: SystemScope,
     q: Db,
     turns: Map<number, OpenTurn | null>,
     before: Map<number, OpenTurn>,
@@ -231,7 +237,7 @@ export class RollupRepository {
    * Adds a batch's counts to the daily rows. Counters add in the upsert itself; a histogram is
    * merged with the stored one first (read in the same transaction, under the engine's lease).
    */
-  async systemAddDaily(q: Db, rows: DailyDelta[]): Promise<void> {
+  async systemAddDaily(system: SystemScope, q: Db, rows: DailyDelta[]): Promise<void> {
     const withBuckets = rows.filter((r) => r.buckets)
     if (withBuckets.length) {
       const tenants = [...new Set(withBuckets.map((r) => r.tenant_id))]
@@ -276,7 +282,7 @@ export class RollupRepository {
         .execute()
   }
 
-  async systemAddFans(q: Db, fans: RawFan[]): Promise<void> {
+  async systemAddFans(system: SystemScope, q: Db, fans: RawFan[]): Promise<void> {
     const map = new Map<
       string,
       {
@@ -323,6 +329,7 @@ export class RollupRepository {
    * twice. False when the cursor had moved; the caller rolls its counts back.
    */
   async systemAdvance(
+    system: SystemScope,
     q: Db,
     name: CursorName,
     firstId: number,

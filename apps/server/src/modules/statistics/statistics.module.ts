@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
+import type { Engines } from '../../engines/engines.js'
 import { HomeService, type HomeSources } from './home.service.js'
 import { RollupEngine, type RollupOptions } from './rollup.engine.js'
 import { RollupRepository } from './rollup.repository.js'
@@ -14,15 +15,23 @@ const DEFAULTS: RollupOptions = { everyMs: 5_000, settleMs: 2_000 }
 export interface StatisticsDeps {
   db: Db
   logger: Logger
-  home: HomeSources
+  /** the platform module: the caller's reach over tenants and how many tenants there are */
+  platform: { scope: { reach: HomeSources['reach'] }; tenantCount: HomeSources['tenantCount'] }
+  /** the billing module: a tenant's ports and seats ending soon */
+  billing: { expiring: HomeSources['expiring'] }
   rollup?: Partial<RollupOptions>
+  engines: Engines
 }
 
 /** Dashboards: the rollup engine, /dataStatistics and /home's figures. */
 export function installStatistics(app: FastifyInstance, deps: StatisticsDeps) {
   const repo = new StatisticsRepository(deps.db)
   const service = new StatisticsService(repo)
-  const home = new HomeService(deps.db, repo, deps.home)
+  const home = new HomeService(deps.db, repo, {
+    reach: (caller) => deps.platform.scope.reach(caller),
+    tenantCount: deps.platform.tenantCount,
+    expiring: deps.billing.expiring,
+  })
   statisticsRoutes(app, service, home)
   const engine = new RollupEngine(
     deps.db,
@@ -30,7 +39,8 @@ export function installStatistics(app: FastifyInstance, deps: StatisticsDeps) {
     { ...DEFAULTS, ...deps.rollup },
     deps.logger.child({ module: 'statistics' }),
   )
+  deps.engines.add(engine)
   return { service, home, engine }
 }
 
-export type Statistics = ReturnType<typeof installStatistics>
+type Statistics = ReturnType<typeof installStatistics>

@@ -8,7 +8,7 @@ import {
 import { addBuckets } from './rollup.fold.js'
 
 /** Counters of one line of the overview while it is summed. */
-export class Tally {
+class Tally {
   messagesIn = 0
   messagesOut = 0
   newFans = 0

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
-import { visibleSessions } from '../sessions/session.visibility.js'
+import { visibleSessions } from '../sessions/index.js'
 
 export interface DayRange {
   from: number

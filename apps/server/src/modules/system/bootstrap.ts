@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { checkPassword, Role } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import { hashPassword } from '../auth/password.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
-import { UsersRepository } from '../users/users.repository.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import { hashPassword } from '../auth/index.js'
+import { startUpTenants, startUpUsers } from '../users/index.js'
+
+/** Start-up: the platform tenant. */
+const system = openSystemScope('modules/system/bootstrap')
 
 export const PLATFORM_ACCOUNT = 'platform'
-export const ADMIN_USERNAME = 'admin'
+const ADMIN_USERNAME = 'admin'
 
 /** A password that passes the shared rules, for the first admin when none is configured. */
 function generatePassword(): string {
@@ -25,8 +28,8 @@ function generatePassword(): string {
  * ADMIN_PASSWORD or is generated and printed once.
  */
 export async function ensurePlatformAdmin(db: Db, log: Logger, adminPassword?: string): Promise<void> {
-  const tenants = new TenantsRepository(db)
-  if ((await tenants.systemPlatformId()) !== undefined) return
+  const tenants = startUpTenants(db)
+  if ((await tenants.systemPlatformId(system)) !== undefined) return
   const password = adminPassword ?? generatePassword()
   const weak = checkPassword(password, ADMIN_USERNAME)
   if (weak) throw new Error(`ADMIN_PASSWORD does not meet the password rules (${weak})`)
@@ -37,7 +40,7 @@ export async function ensurePlatformAdmin(db: Db, log: Logger, adminPassword?: s
       { name: 'Platform', account: PLATFORM_ACCOUNT, isPlatform: true },
       tx,
     )
-    await new UsersRepository(db).insert(
+    await startUpUsers(db).insert(
       {
         tenant_id: tenantId,
         username: ADMIN_USERNAME,

@@ -12,8 +12,8 @@ afterAll(() => ctx.close())
 
 describe('demo billing', () => {
   it('sells the demo tenant its seats through the business user, seats the agents, and only once', async () => {
-    await seedDemoBilling(ctx.db, ctx.billing, ctx.platform.tenants)
-    await seedDemoBilling(ctx.db, ctx.billing, ctx.platform.tenants)
+    await seedDemoBilling(ctx.db, ctx.billing)
+    await seedDemoBilling(ctx.db, ctx.billing)
     const demo = await ctx.db
       .selectFrom('tenants')
       .innerJoin('users', 'users.id', 'tenants.seller_user_id')

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/index.js'
-import type { Billing } from '../billing/billing.module.js'
-import type { TenantAdminRepository } from '../users/tenant-admin.repository.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
-import { UsersRepository } from '../users/users.repository.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { Billing } from '../billing/index.js'
+import { startUpTenants, startUpUsers } from '../users/index.js'
 import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
+
+/** Demo seed. */
+const system = openSystemScope('modules/system/demo-billing')
 
 const DAY = 86_400_000
 
@@ -12,18 +14,14 @@ const DAY = 86_400_000
  * for its agents and a second, shorter port order. Runs once: a
  * tenant that has a seller already is left as it is.
  */
-export async function seedDemoBilling(
-  db: Db,
-  billing: Pick<Billing, 'orders' | 'seats'>,
-  tenants: Pick<TenantAdminRepository, 'update' | 'systemFind'>,
-): Promise<void> {
-  const ids = new TenantsRepository(db)
-  const tenantId = await ids.systemIdByAccount(DEMO_TENANT_ACCOUNT)
-  const platformTenantId = await ids.systemPlatformId()
+export async function seedDemoBilling(db: Db, billing: Pick<Billing, 'orders' | 'seats'>): Promise<void> {
+  const tenants = startUpTenants(db)
+  const tenantId = await tenants.systemIdByAccount(system, DEMO_TENANT_ACCOUNT)
+  const platformTenantId = await tenants.systemPlatformId(system)
   if (tenantId === undefined || platformTenantId === undefined) return
-  const tenant = await tenants.systemFind(tenantId)
-  if (!tenant || tenant.seller_user_id !== null) return
-  const users = new UsersRepository(db)
+  // undefined: no paying tenant; a seller: seeded before
+  if ((await tenants.systemSellerOf(system, tenantId)) !== null) return
+  const users = startUpUsers(db)
   const sellerId = (await users.idByName(platformTenantId, 'business')) ?? null
   const operatorId = (await users.idByName(platformTenantId, 'operations')) ?? sellerId
   if (operatorId === null) return
@@ -31,7 +29,7 @@ export async function seedDemoBilling(
     await Promise.all(['agent1', 'agent2', 'leader'].map((name) => users.idByName(tenantId, name)))
   ).filter((id): id is number => id !== undefined)
   await db.transaction().execute(async (tx) => {
-    await tenants.update(tenantId, { seller_user_id: sellerId }, tx)
+    await tenants.setSeller(tenantId, sellerId, tx)
     await billing.orders.createIn(tx, {
       tenantId,
       kind: 'seat',

@@ -1,11 +1,14 @@
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
-import type { MessagingGateway } from '../../gateway/port.js'
-import type { AccountLoginService } from '../accounts/accounts.login.js'
-import { AccountsRepository } from '../accounts/accounts.repository.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
-import { UsersRepository } from '../users/users.repository.js'
+import { openSystemScope } from '../../db/system-scope.js'
+import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
+import type { AccountLoginService } from '../accounts/index.js'
+import { AccountAssignments, AccountDirectory } from '../accounts/index.js'
+import { startUpTenants, startUpUsers } from '../users/index.js'
 import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
+
+/** Demo seed. */
+const system = openSystemScope('modules/system/demo-link')
 
 /** The demo tenant's own numbers, each handed to an agent, linked on the first demo start. */
 export const DEMO_NUMBERS = [
@@ -34,12 +37,13 @@ export async function linkDemoNumbers(deps: {
   settle?: () => Promise<void>
 }): Promise<number> {
   const { db, login, network, gateway, logger } = deps
-  const tenantId = await new TenantsRepository(db).systemIdByAccount(DEMO_TENANT_ACCOUNT)
+  const tenantId = await startUpTenants(db).systemIdByAccount(system, DEMO_TENANT_ACCOUNT)
   if (tenantId === undefined) return 0
   const tenant = { id: tenantId }
-  const accounts = new AccountsRepository(db)
-  if (await accounts.any(tenant.id)) return 0
-  const users = await new UsersRepository(db).names(tenant.id)
+  const accounts = new AccountDirectory(db)
+  if (await accounts.hasAny(tenant.id)) return 0
+  const assignments = new AccountAssignments(db)
+  const users = await startUpUsers(db).names(tenant.id)
   const master = users.find((u) => u.username === 'master')
   if (!master) return 0
   let linked = 0
@@ -54,7 +58,7 @@ export async function linkDemoNumbers(deps: {
       if (!(await online(accounts, tenant.id, accountId)))
         throw new Error(`account ${accountId} did not come online`)
       const agent = users.find((u) => u.username === n.agent)
-      if (agent) await accounts.assignAgent(tenant.id, accountId, agent.id)
+      if (agent) await assignments.assign(tenant.id, accountId, agent.id)
       linked++
     } catch (err) {
       logger.warn({ err, phone: n.phone }, 'demo number not linked')
@@ -63,7 +67,7 @@ export async function linkDemoNumbers(deps: {
   return linked
 }
 
-async function online(accounts: AccountsRepository, tenantId: number, accountId: number): Promise<boolean> {
+async function online(accounts: AccountDirectory, tenantId: number, accountId: number): Promise<boolean> {
   const until = Date.now() + LINK_WAIT_MS
   while (Date.now() < until) {
     const row = await accounts.state(tenantId, accountId)

@@ -1,11 +1,14 @@
 import { Role, type RoleId } from '@app/core'
 import type { Db } from '../../db/index.js'
+import { openSystemScope } from '../../db/system-scope.js'
 import type { SimNetwork } from '../../gateway/simulator/network.js'
-import { hashPassword } from '../auth/password.js'
-import { PortsRepository } from '../ports/ports.repository.js'
-import { TenantsRepository } from '../users/tenants.repository.js'
-import { UsersRepository } from '../users/users.repository.js'
+import { hashPassword } from '../auth/index.js'
+import { PortsLedger } from '../ports/index.js'
+import { startUpTenants, startUpUsers } from '../users/index.js'
 import { PLATFORM_ACCOUNT } from './bootstrap.js'
+
+/** Demo seed. */
+const system = openSystemScope('modules/system/demo-seed')
 
 export const DEMO_TENANT_ACCOUNT = 'demo'
 const DAY = 86_400_000
@@ -86,8 +89,8 @@ export const DEMO_USERS: (DemoSignIn & { roleId: RoleId; nickname: string })[] =
 ]
 
 async function ensureTenant(db: Db, account: string, name: string, isPlatform: boolean): Promise<number> {
-  const tenants = new TenantsRepository(db)
-  return (await tenants.systemIdByAccount(account)) ?? tenants.insert({ name, account, isPlatform })
+  const tenants = startUpTenants(db)
+  return (await tenants.systemIdByAccount(system, account)) ?? tenants.insert({ name, account, isPlatform })
 }
 
 /** Seed the demo, idempotently: existing rows are left as they are. Returns the sign-ins to print. */
@@ -95,7 +98,7 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
   const platformId = await ensureTenant(db, PLATFORM_ACCOUNT, 'Platform', true)
   const demoId = await ensureTenant(db, DEMO_TENANT_ACCOUNT, 'Demo Trading Co.', false)
   const now = Date.now()
-  const users = new UsersRepository(db)
+  const users = startUpUsers(db)
   let operationsId: number | null = null
   for (const u of DEMO_USERS) {
     const tenantId = u.enterprise === PLATFORM_ACCOUNT ? platformId : demoId
@@ -131,11 +134,11 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
 }
 
 /** Demo: ten ports for the demo tenant, valid one year, unless it has ports already. */
-export async function seedDemoPorts(db: Db, tenantId: number): Promise<void> {
-  const ports = new PortsRepository(db)
-  if (await ports.any(tenantId)) return
+async function seedDemoPorts(db: Db, tenantId: number): Promise<void> {
+  const ports = new PortsLedger(db)
+  if (await ports.hasAny(tenantId)) return
   const now = Date.now()
-  await ports.insertMany(tenantId, 10, now + 365 * DAY, now)
+  await ports.add(tenantId, 10, now + 365 * DAY, now)
 }
 
 /** Demo customers on the simulated network, and a gentle stream of them writing in to linked accounts. */
@@ -148,5 +151,9 @@ export function seedDemoNetwork(network: SimNetwork): void {
     ['6281234567890', 'Budi Santoso'],
   ]
   for (const [number, name] of customers) network.addPhone(number, { name })
-  network.chatter.start({ ratePerMinute: 2, customers: 30 })
+  // WhatsApp's hidden ids: one customer shows up with the phone left out ("number hidden" until
+  // its phone is revealed on /sim), one with the phone alongside; the chatter's customers too
+  network.setAddressing('5511988887777', 'lid-hidden')
+  network.setAddressing('6281234567890', 'lid')
+  network.chatter.start({ ratePerMinute: 2, customers: 30, hiddenIds: true })
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { Db } from '../../db/index.js'
 import type { TenantSettingTable } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 export type TenantSettingRow = Selectable<TenantSettingTable>
 export type TenantSettingValues = Omit<Insertable<TenantSettingTable>, 'id' | 'tenant_id'>
@@ -27,9 +28,9 @@ export class TenantSettingsRepository {
   }
 
   /** Every tenant's opt-out rule that differs from the platform's (for the inbound path's cache). */
-  systemOptOutRules(): Promise<
-    { tenant_id: number; opt_out_words: string | null; opt_out_invalid: number }[]
-  > {
+  systemOptOutRules(
+    system: SystemScope,
+  ): Promise<{ tenant_id: number; opt_out_words: string | null; opt_out_invalid: number }[]> {
     return this.db
       .selectFrom('tenant_settings')
       .select(['tenant_id', 'opt_out_words', 'opt_out_invalid'])

@@ -9,6 +9,7 @@ import {
 } from '@app/core'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
+import type { OutboundGuard } from '../../net/outbound/outbound-guard.js'
 import type { OptOutRules } from './opt-out.rules.js'
 import { parseWords } from './opt-out.rules.js'
 import type { TenantSettingRow, TenantSettingsRepository } from './tenantSettings.repository.js'
@@ -35,20 +36,17 @@ const flag = (b: boolean) => (b ? 1 : 0)
  * never saved has the product's defaults.
  */
 export class TenantSettingsService {
-  private usage: (tenantId: number) => Promise<AiUsageView> = async () => NO_USAGE
-
   constructor(
     private readonly repo: TenantSettingsRepository,
     private readonly optOut: OptOutRules,
     private readonly platformWords: () => readonly string[],
     /** the tenant's new default target language, given to its desk users (each may choose another afterwards) */
     private readonly applyTargetLanguage: (caller: Caller, code: TranslateLanguageCode) => Promise<void>,
+    /** the server calls the AI provider's address: one it may not reach is refused before it is stored */
+    private readonly outbound: Pick<OutboundGuard, 'checkUrlForSave'>,
+    /** today's AI use (the AI reply module); none without it */
+    private readonly usage: (tenantId: number) => Promise<AiUsageView> = async () => NO_USAGE,
   ) {}
-
-  /** Where today's AI use comes from (the AI reply module). */
-  useAiUsage(usage: (tenantId: number) => Promise<AiUsageView>): void {
-    this.usage = usage
-  }
 
   async view(tenantId: number): Promise<TenantSettingsView> {
     const [row, usage] = await Promise.all([this.repo.get(tenantId), this.usage(tenantId)])
@@ -93,11 +91,15 @@ export class TenantSettingsService {
     }
   }
 
-  /** Save the settings; an enabled AI provider needs a key (kept when left out). */
+  /**
+   * Save the settings; an enabled AI provider needs a key (kept when left out), and its address
+   * must be one the server may call.
+   */
   async update(caller: Caller, body: TenantSettingsBody): Promise<TenantSettingsView> {
     const current = await this.repo.get(caller.tenantId)
     const key = body.ai.apiKey ?? current?.ai_api_key ?? ''
     if (body.ai.enabled && key === '') throw new AppError(ErrorCode.aiKeyRequired)
+    if (body.ai.baseUrl !== '') await this.outbound.checkUrlForSave(body.ai.baseUrl)
     await this.repo.save(caller.tenantId, {
       page_title: body.pageTitle,
       target_language: body.targetLanguage,

@@ -8,6 +8,8 @@ const GET = '/damai/customer/tenantSetting/get'
 const PUT = '/damai/customer/tenantSetting/update'
 const DISPLAY = '/damai/customer/tenantSetting/display'
 const EN = { Language: 'en' }
+/** a public address (port 9 answers nothing; no engine calls it here) */
+const PUBLIC_AI = 'http://8.8.8.8:9/v1'
 
 let ctx: TestContext
 let boss: Signed
@@ -109,20 +111,17 @@ describe('validation answers in the user language', () => {
   })
 
   it('an enabled provider needs a key; the key is kept when left out and never returned', async () => {
-    const noKey = await save(
-      boss,
-      settingsBody({}, { enabled: true, baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }),
-    )
+    const noKey = await save(boss, settingsBody({}, { enabled: true, baseUrl: PUBLIC_AI, model: 'm' }))
     expect(noKey.code).toBe(ErrorCode.aiKeyRequired)
     expect(noKey.msg).toBe('Enter the API key of the AI provider')
-    expect((await save(boss, aiOnBody('http://127.0.0.1:9/v1/'))).code).toBe(0)
-    const { apiKey: _, ...withoutKey } = aiOnBody('http://127.0.0.1:9/v1', { model: 'other' }).ai
+    expect((await save(boss, aiOnBody(`${PUBLIC_AI}/`))).code).toBe(0)
+    const { apiKey: _, ...withoutKey } = aiOnBody(PUBLIC_AI, { model: 'other' }).ai
     expect((await save(boss, settingsBody({}, withoutKey))).code).toBe(0)
     const res = await ctx.call('GET', GET, { token: boss.token })
     expect(res.res.body).not.toContain('sk-test-0123456789')
     expect((res.data as TenantSettingsView).ai).toMatchObject({
       enabled: true,
-      baseUrl: 'http://127.0.0.1:9/v1',
+      baseUrl: PUBLIC_AI,
       apiKeySet: true,
       apiKeyHint: '6789',
       model: 'other',
@@ -131,6 +130,55 @@ describe('validation answers in the user language', () => {
     // another tenant's settings are untouched
     expect((await view(otherBoss)).ai.enabled).toBe(false)
     await save(boss, settingsBody())
+  })
+})
+
+describe('the AI provider address', () => {
+  const stored = () =>
+    ctx.db
+      .selectFrom('tenant_settings')
+      .select(['page_title', 'ai_base_url'])
+      .where('tenant_id', '=', tenant)
+      .executeTakeFirst()
+
+  it('is refused when it points to this machine or a private network, and nothing is stored', async () => {
+    expect((await save(boss, settingsBody({ pageTitle: 'Before' }, aiOnBody(PUBLIC_AI).ai))).code).toBe(0)
+    for (const baseUrl of [
+      'http://127.0.0.1:11434/v1',
+      'http://localhost:11434/v1',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.5/v1',
+      'http://2130706433/v1',
+      'http://0x7f.1/v1',
+      'http://[::1]:8000/v1',
+      'http://[::127.0.0.1]/v1',
+      'http://[::ffff:7f00:1]/v1',
+      'http://[fd00::1]/v1',
+    ]) {
+      const r = await save(boss, settingsBody({ pageTitle: 'After' }, aiOnBody(baseUrl).ai))
+      expect([r.code, r.msg], baseUrl).toEqual([
+        ErrorCode.outboundAddressPrivate,
+        'This address points to this machine or a private network and cannot be used',
+      ])
+    }
+    // a provider turned off still keeps its address: the same rule
+    const off = await save(boss, settingsBody({}, { enabled: false, baseUrl: 'http://192.168.1.10/v1' }))
+    expect(off.code).toBe(ErrorCode.outboundAddressPrivate)
+    const zh = await ctx.call('PUT', PUT, {
+      token: boss.token,
+      body: aiOnBody('http://127.0.0.1:11434/v1'),
+      headers: { Language: 'zh' },
+    })
+    expect(zh.msg).toBe('该地址指向本机或内网，不允许使用')
+    expect(await stored()).toEqual({ page_title: 'Before', ai_base_url: PUBLIC_AI })
+    await save(boss, settingsBody())
+  })
+
+  it('is refused with a user name or password in it', async () => {
+    const r = await save(boss, aiOnBody('https://user:secret@ai.example/v1'))
+    expect(r.code).toBe(ErrorCode.outboundAddressInvalid)
+    expect(r.msg).toBe('Enter an address starting with http:// or https://, without a user name or password')
+    expect((await stored())?.ai_base_url).not.toContain('secret')
   })
 })
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
-import type { UsersService } from '../users/users.service.js'
+import type { UsersService } from '../users/index.js'
 import { LibreTranslateProvider, type TranslateProvider } from './translate.provider.js'
 import { translateRoutes } from './translate.routes.js'
 import { TranslateService } from './translate.service.js'

@@ -6,7 +6,7 @@ export interface TranslateProvider {
 export class TranslateProviderError extends Error {}
 
 /** Google-style codes of the target list that LibreTranslate names otherwise. */
-export const LIBRE_TRANSLATE_CODES: Record<string, string> = {
+const LIBRE_TRANSLATE_CODES: Record<string, string> = {
   'zh-CN': 'zh',
   'zh-TW': 'zt',
   iw: 'he',

@@ -1,7 +1,7 @@
 import { ErrorCode, isTranslateLanguage, type TranslateLanguageCode } from '@app/core'
 import type { Logger } from 'pino'
 import { AppError, badRequest } from '../../http/errors.js'
-import type { UsersService } from '../users/users.service.js'
+import type { UsersService } from '../users/index.js'
 import { LruCache } from './lru-cache.js'
 import type { TranslateProvider } from './translate.provider.js'
 

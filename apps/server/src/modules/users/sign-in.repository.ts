@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js'
 import type { User } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 /**
  * The users a sign-in form can name. Both lookups cross tenants on purpose: a sign-in comes
@@ -9,7 +10,12 @@ export class SignInRepository {
   constructor(private readonly db: Db) {}
 
   /** /login: tenant users (never platform staff) of that name, in one tenant when its account is given. */
-  systemTenantUsers(username: string, targetAccount: string | undefined, limit: number): Promise<User[]> {
+  systemTenantUsers(
+    system: SystemScope,
+    username: string,
+    targetAccount: string | undefined,
+    limit: number,
+  ): Promise<User[]> {
     let q = this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')
@@ -21,7 +27,11 @@ export class SignInRepository {
   }
 
   /** /adminLogin: the user of that name in the tenant of that enterprise account. */
-  systemByEnterpriseAccount(account: string, username: string): Promise<User | undefined> {
+  systemByEnterpriseAccount(
+    system: SystemScope,
+    account: string,
+    username: string,
+  ): Promise<User | undefined> {
     return this.db
       .selectFrom('users as u')
       .innerJoin('tenants as t', 't.id', 'u.tenant_id')

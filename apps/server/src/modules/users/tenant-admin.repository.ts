@@ -3,6 +3,8 @@ import { type Kysely, sql, type Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { TenantTable } from '../../db/schema.js'
 import { containsText } from '../../db/search.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import type { PlatformReach } from '../../http/platform-reach.js'
 
 type Q = Kysely<Database>
 
@@ -74,7 +76,7 @@ export class TenantAdminRepository {
   }
 
   /** A paying tenant (never the platform's own). */
-  systemFind(tenantId: number, q: Q = this.db) {
+  systemFind(system: SystemScope, tenantId: number, q: Q = this.db) {
     return q
       .selectFrom('tenants')
       .selectAll()
@@ -83,8 +85,30 @@ export class TenantAdminRepository {
       .executeTakeFirst()
   }
 
-  /** Ids of the tenants sold by these sellers. */
-  async systemIdsBySellers(sellerIds: number[]): Promise<number[]> {
+  /** The seller a paying tenant is credited to: the tenant's own row. */
+  async sellerOf(tenantId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('tenants')
+      .select('seller_user_id')
+      .where('id', '=', tenantId)
+      .where('is_platform', '=', 0)
+      .executeTakeFirst()
+    return row?.seller_user_id ?? null
+  }
+
+  /** A paying tenant by id, among the tenants the staff member reaches. */
+  findIn(reach: PlatformReach, tenantId: number) {
+    return this.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('id', '=', tenantId)
+      .where('is_platform', '=', 0)
+      .$if(reach.tenantIds !== null, (q) => q.where('id', 'in', [-1, ...(reach.tenantIds ?? [])]))
+      .executeTakeFirst()
+  }
+
+  /** Ids of the paying tenants sold by these sellers: what a staff member reaches. */
+  async idsSoldBy(sellerIds: number[]): Promise<number[]> {
     if (sellerIds.length === 0) return []
     const rows = await this.db
       .selectFrom('tenants')
@@ -95,30 +119,48 @@ export class TenantAdminRepository {
     return rows.map((r) => r.id)
   }
 
-  /** How many tenants a seller is credited with. */
-  async systemCountBySeller(sellerId: number): Promise<number> {
+  /** How many tenants a seller is credited with, among the tenants the staff member reaches. */
+  async countBySeller(reach: PlatformReach, sellerId: number): Promise<number> {
     const row = await this.db
       .selectFrom('tenants')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('seller_user_id', '=', sellerId)
+      .$if(reach.tenantIds !== null, (q) => q.where('id', 'in', [-1, ...(reach.tenantIds ?? [])]))
       .executeTakeFirstOrThrow()
     return Number(row.n)
   }
 
-  async systemCountsBySellers(sellerIds: number[]): Promise<Map<number, number>> {
+  async countsBySellers(reach: PlatformReach, sellerIds: number[]): Promise<Map<number, number>> {
     if (sellerIds.length === 0) return new Map()
     const rows = await this.db
       .selectFrom('tenants')
       .select(['seller_user_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('seller_user_id', 'in', sellerIds)
+      .$if(reach.tenantIds !== null, (q) => q.where('id', 'in', [-1, ...(reach.tenantIds ?? [])]))
       .groupBy('seller_user_id')
       .execute()
     return new Map(rows.map((r) => [Number(r.seller_user_id), Number(r.n)]))
   }
 
-  /** Name and account of tenants by id. */
-  async systemBriefs(
+  /** Name and account of tenants by id, among the tenants the staff member reaches. */
+  briefsIn(
+    reach: PlatformReach,
     ids: number[],
+  ): Promise<Map<number, { name: string; account: string; sellerId: number | null }>> {
+    return this.briefs(ids, reach.tenantIds)
+  }
+
+  /** Name and account of tenants by id. */
+  systemBriefs(
+    system: SystemScope,
+    ids: number[],
+  ): Promise<Map<number, { name: string; account: string; sellerId: number | null }>> {
+    return this.briefs(ids, null)
+  }
+
+  private async briefs(
+    ids: number[],
+    within: readonly number[] | null,
   ): Promise<Map<number, { name: string; account: string; sellerId: number | null }>> {
     const unique = [...new Set(ids)]
     if (unique.length === 0) return new Map()
@@ -126,22 +168,24 @@ export class TenantAdminRepository {
       .selectFrom('tenants')
       .select(['id', 'name', 'account', 'seller_user_id'])
       .where('id', 'in', unique)
+      .$if(within !== null, (q) => q.where('id', 'in', [-1, ...(within ?? [])]))
       .execute()
     return new Map(rows.map((r) => [r.id, { name: r.name, account: r.account, sellerId: r.seller_user_id }]))
   }
 
   /** Tenants whose enterprise account or name contains the text, ignoring case. */
-  async systemIdsByKeyword(keyword: string): Promise<number[]> {
+  async idsByKeyword(reach: PlatformReach, keyword: string): Promise<number[]> {
     const rows = await this.db
       .selectFrom('tenants as t')
       .select('t.id')
       .where('t.is_platform', '=', 0)
+      .$if(reach.tenantIds !== null, (q) => q.where('t.id', 'in', [-1, ...(reach.tenantIds ?? [])]))
       .where((eb) => eb.or([containsText('t.account', keyword), containsText('t.name', keyword)]))
       .execute()
     return rows.map((r) => r.id)
   }
 
-  async systemCount(): Promise<number> {
+  async systemCount(system: SystemScope): Promise<number> {
     const row = await this.db
       .selectFrom('tenants')
       .select((eb) => eb.fn.countAll<number>().as('n'))

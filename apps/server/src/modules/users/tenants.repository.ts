@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
 
@@ -38,7 +39,7 @@ export class TenantsRepository {
   }
 
   /** The tenant behind an enterprise account name (asked before anyone signs in). */
-  async systemIdByAccount(account: string): Promise<number | undefined> {
+  async systemIdByAccount(system: SystemScope, account: string): Promise<number | undefined> {
     const t = await this.db
       .selectFrom('tenants')
       .select('id')
@@ -48,7 +49,7 @@ export class TenantsRepository {
   }
 
   /** The platform's own tenant, where its staff belong. */
-  async systemPlatformId(): Promise<number | undefined> {
+  async systemPlatformId(system: SystemScope): Promise<number | undefined> {
     const t = await this.db.selectFrom('tenants').select('id').where('is_platform', '=', 1).executeTakeFirst()
     return t?.id
   }

@@ -3,6 +3,8 @@ import type { Insertable, Kysely, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { UserTable } from '../../db/schema.js'
 import { containsText } from '../../db/search.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import type { PlatformReach } from '../../http/platform-reach.js'
 
 type Q = Kysely<Database>
 
@@ -26,29 +28,69 @@ export interface AgentFilter {
 /**
  * Users as the platform's staff pages and the supervisor's agent page manage them: create, change,
  * soft-delete and list. Tenant people are addressed with their tenant; staff (who all belong to the
- * platform tenant) and the lookups that present names across tenants are named `system…`.
+ * platform tenant) within the platform tenant; supervisors and names across tenants within a staff
+ * member's `PlatformReach`.
  */
 export class UserAdminRepository {
   constructor(private readonly db: Db) {}
 
-  /** A live (not deleted) user by id, in any tenant: the admin pages address users by id. */
-  systemFind(id: number, q: Q = this.db) {
+  /** The platform's own tenant, where its staff (admin, operations, business) belong. */
+  private platformTenant() {
+    return this.db.selectFrom('tenants').select('id').where('is_platform', '=', 1)
+  }
+
+  /** A live (not deleted) user of the platform tenant by id: the staff pages address staff by id. */
+  findStaff(id: number, q: Q = this.db) {
     return q
       .selectFrom('users')
       .selectAll()
+      .where('tenant_id', 'in', this.platformTenant())
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
   }
 
-  /** Names of users by id, deleted ones included (orders keep their seller and operator). */
-  async systemNames(ids: number[]): Promise<Map<number, { username: string; nickname: string }>> {
+  /** A live supervisor (customerMaster) by id, in the tenants the staff member reaches. */
+  supervisorIn(reach: PlatformReach, id: number) {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .$if(reach.tenantIds !== null, (q) => q.where('tenant_id', 'in', [-1, ...(reach.tenantIds ?? [])]))
+      .where('id', '=', id)
+      .where('role_id', '=', Role.customerMaster)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+  }
+
+  /** Names of the platform's staff by id, deleted ones included (orders keep their seller and operator). */
+  staffNames(ids: number[]): Promise<Map<number, { username: string; nickname: string }>> {
+    return this.names(ids, null)
+  }
+
+  /** Names of users by id, of the platform's staff or of the tenants the staff member reaches, deleted ones included. */
+  namesIn(reach: PlatformReach, ids: number[]): Promise<Map<number, { username: string; nickname: string }>> {
+    return this.names(ids, reach.tenantIds)
+  }
+
+  private async names(
+    ids: number[],
+    tenantIds: readonly number[] | null | undefined,
+  ): Promise<Map<number, { username: string; nickname: string }>> {
     const unique = [...new Set(ids)]
     if (unique.length === 0) return new Map()
+    // staff always; tenants' people only within the reach (null: every tenant, undefined: none)
     const rows = await this.db
       .selectFrom('users')
       .select(['id', 'username', 'nickname', 'deleted_at'])
       .where('id', 'in', unique)
+      .where((eb) =>
+        tenantIds === null
+          ? eb.lit(true)
+          : eb.or([
+              eb('tenant_id', 'in', this.platformTenant()),
+              ...(tenantIds?.length ? [eb('tenant_id', 'in', [...tenantIds])] : []),
+            ]),
+      )
       .execute()
     return new Map(
       rows.map((r) => {
@@ -108,10 +150,11 @@ export class UserAdminRepository {
   }
 
   /** The live business users reporting to an operations user. */
-  async systemBusinessIdsOf(operationsId: number): Promise<number[]> {
+  async businessIdsOf(operationsId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('users')
       .select('id')
+      .where('tenant_id', 'in', this.platformTenant())
       .where('parent_user_id', '=', operationsId)
       .where('role_id', '=', Role.business)
       .where('deleted_at', 'is', null)
@@ -120,10 +163,11 @@ export class UserAdminRepository {
   }
 
   /** Live staff (operations and business users) of the platform, for seller pickers. */
-  systemStaff(onlyIds?: number[]) {
+  staff(onlyIds?: number[]) {
     let q = this.db
       .selectFrom('users')
       .select(['id', 'username', 'nickname', 'role_id', 'parent_user_id', 'status'])
+      .where('tenant_id', 'in', this.platformTenant())
       .where('role_id', 'in', [Role.operations, Role.business])
       .where('deleted_at', 'is', null)
     if (onlyIds) q = onlyIds.length ? q.where('id', 'in', onlyIds) : q.where('id', '=', -1)
@@ -133,6 +177,7 @@ export class UserAdminRepository {
   private staffQuery(f: StaffFilter) {
     let q = this.db
       .selectFrom('users as u')
+      .where('u.tenant_id', 'in', this.platformTenant())
       .where('u.role_id', '=', f.roleId)
       .where('u.deleted_at', 'is', null)
     if (f.keyword) {
@@ -146,7 +191,7 @@ export class UserAdminRepository {
   }
 
   /** Operations or business users, newest first, with how many salespeople report to each. */
-  async systemStaffPage(f: StaffFilter, pageNo: number, pageSize: number) {
+  async staffPage(f: StaffFilter, pageNo: number, pageSize: number) {
     const { total } = await this.staffQuery(f)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow()
@@ -164,6 +209,7 @@ export class UserAdminRepository {
         eb
           .selectFrom('users as c')
           .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('c.tenant_id', '=', 'u.tenant_id')
           .whereRef('c.parent_user_id', '=', 'u.id')
           .where('c.role_id', '=', Role.business)
           .where('c.deleted_at', 'is', null)
@@ -177,8 +223,8 @@ export class UserAdminRepository {
   }
 
   /** Live business users under an operations user. */
-  async systemCountSalespeople(operationsId: number): Promise<number> {
-    return (await this.systemBusinessIdsOf(operationsId)).length
+  async countSalespeople(operationsId: number): Promise<number> {
+    return (await this.businessIdsOf(operationsId)).length
   }
 
   /** The supervisor (first customerMaster) of each tenant. */
@@ -286,7 +332,7 @@ export class UserAdminRepository {
   }
 
   /** Live users of all tenants (the status panel). */
-  async systemCount(): Promise<number> {
+  async systemCount(system: SystemScope): Promise<number> {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -13,9 +13,8 @@ import {
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
-import { accountLock, type LoginLimiter } from '../auth/login-limiter.js'
-import { hashPassword, verifyPassword } from '../auth/password.js'
-import type { TokenService } from '../auth/token.service.js'
+import type { TokenService } from '../auth/index.js'
+import { accountLock, hashPassword, type LoginLimiter, verifyPassword } from '../auth/index.js'
 
 /** The signed-in user's own profile and password. */
 export class UsersService {
@@ -23,13 +22,9 @@ export class UsersService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly limiter: LoginLimiter,
+    /** the business-edition profile a user is shown (the platform module's settings) */
+    private readonly businessProfiles: ((actor: Caller) => Promise<BusinessProfile | null>) | null = null,
   ) {}
-
-  /** The business-edition profile a user is shown (the platform module's settings). */
-  private businessProfiles: ((actor: Caller) => Promise<BusinessProfile | null>) | null = null
-  useBusinessProfiles(source: (actor: Caller) => Promise<BusinessProfile | null>): void {
-    this.businessProfiles = source
-  }
 
   /** Whether `userId` is an enabled agent (customerUser) of the tenant: whom a supervisor may act as. */
   async isActiveAgent(tenantId: number, userId: number): Promise<boolean> {

@@ -14,6 +14,9 @@ const MB = 'x'.repeat(1024 * 1024)
 /** quotes and LIKE wildcards; a NUL apart, since it is refused before any of these is read */
 const QUOTES = `%_'"\\`
 const NUL = 'a\u0000b'
+/** bodies under the 1 MB limit that nest far past any depth a walk of the value could recurse through */
+const DEEP_OBJECTS = `${'{"a":'.repeat(80_000)}1${'}'.repeat(80_000)}`
+const DEEP_ARRAYS = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
 
 /** Whole bodies that are not the object the route reads. */
 export function bodyCases(valid: unknown): RawCase[] {
@@ -41,6 +44,8 @@ export function bodyCases(valid: unknown): RawCase[] {
     },
     { what: 'JSON as text/plain', payload: text, contentType: 'text/plain' },
     { what: '1 MB string body', payload: JSON.stringify(MB), contentType: json },
+    { what: 'objects nested 80,000 deep', payload: DEEP_OBJECTS, contentType: json },
+    { what: 'arrays nested 100,000 deep', payload: DEEP_ARRAYS, contentType: json },
   ]
 }
 

@@ -70,12 +70,20 @@ const PREFERRED: RoleId[] = [
   Role.business,
 ]
 
-/** A fresh token of a role the route lets in (none for a public route): a case may sign it out. */
-async function tokenFor(op: Operation): Promise<string | undefined> {
-  const role = PREFERRED.find((r) => op.roles.includes(r))
-  const user = role === undefined ? undefined : users.get(role)
+/** The tokens in use, one per role: issued on first use and again after a case signed one out. */
+const tokens = new Map<RoleId, string>()
+
+/** The role a route is called with, if it is not public. */
+const roleFor = (op: Operation): RoleId | undefined => PREFERRED.find((r) => op.roles.includes(r))
+
+async function tokenOf(role: RoleId): Promise<string | undefined> {
+  const cached = tokens.get(role)
+  if (cached) return cached
+  const user = users.get(role)
   if (!user) return undefined
-  return (await ctx.services.tokens.issue(user, { ip: '127.0.0.1', userAgent: 'guard' })).accessToken
+  const token = (await ctx.services.tokens.issue(user, { ip: '127.0.0.1', userAgent: 'guard' })).accessToken
+  tokens.set(role, token)
+  return token
 }
 
 interface Call {
@@ -86,9 +94,12 @@ interface Call {
   body?: unknown
 }
 
-/** One call, bounded in time: null when it answered below 500, else what went wrong. */
-async function faultOf(op: Operation, c: Call): Promise<string | null> {
-  const token = await tokenFor(op)
+/** One call, bounded in time: the answer, or 'hang'. */
+async function send(
+  op: Operation,
+  c: Call,
+  token: string | undefined,
+): Promise<LightMyRequestResponse | 'hang'> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
   if (c.raw?.contentType) headers['content-type'] = c.raw.contentType
   const payload = c.raw ? c.raw.payload : c.body === undefined ? undefined : JSON.stringify(c.body)
@@ -97,10 +108,24 @@ async function faultOf(op: Operation, c: Call): Promise<string | null> {
   const hang = new Promise<'hang'>((resolve) => {
     timer = setTimeout(() => resolve('hang'), HANG_MS)
   })
-  const res: LightMyRequestResponse | 'hang' = await Promise.race([
+  return Promise.race([
     ctx.app.inject({ method: op.method, url: urlOf(op, c.path ?? {}), query: c.query, headers, payload }),
     hang,
   ]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * One call: null when it answered below 500, else what went wrong. A 401 means an earlier case
+ * signed the role's token out (or this one did): the call is made again with a fresh token, so
+ * every case reaches the route as a signed-in user.
+ */
+async function faultOf(op: Operation, c: Call): Promise<string | null> {
+  const role = roleFor(op)
+  let res = await send(op, c, role === undefined ? undefined : await tokenOf(role))
+  if (res !== 'hang' && res.statusCode === 401 && role !== undefined) {
+    tokens.delete(role)
+    res = await send(op, c, await tokenOf(role))
+  }
   if (res === 'hang') return `${c.what}: no answer in ${HANG_MS} ms`
   return res.statusCode >= 500 ? `${c.what}: HTTP ${res.statusCode} ${res.body.slice(0, 120)}` : null
 }
@@ -129,7 +154,8 @@ function calls(op: Operation): Call[] {
 
 const takesForm = (op: Operation) => !op.body && (op.method === 'POST' || op.method === 'PUT')
 
-describe('malformed requests never answer 5xx or hang', () => {
+// a route with many fields is sent several hundred cases, one after another
+describe('malformed requests never answer 5xx or hang', { timeout: 120_000 }, () => {
   it.each(spoiled.map((op) => [op.key, op] as const))('%s', async (_, op) => {
     const faults: string[] = []
     for (const c of calls(op)) {

@@ -1,7 +1,7 @@
-import { PLATFORM_ROLES, ROLE_IDS, type RoleId, roleName } from '@app/core'
+import { ChatHistoryPath, PLATFORM_ROLES, ROLE_IDS, Role, type RoleId, roleName } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext } from '../harness.js'
-import { apiOperations, documentedOperations, type Operation, urlOf } from './surface.js'
+import { apiOperations, documentedOperations, type Operation, TEAM_LEAD_ROUTES, urlOf } from './surface.js'
 
 /**
  * Every route × every role (and no token) answers as the route-access table declares: without a
@@ -11,10 +11,14 @@ import { apiOperations, documentedOperations, type Operation, urlOf } from './su
  * answer is the gate's alone (rules inside a route answer 403 to some bodies by design, e.g. a
  * public material group is the supervisor's). Each call has a fresh token, since some routes end
  * the caller's sign-in (logout, a password change).
+ *
+ * The team lead's column is checked against its decision (TEAM_LEAD_ROUTES) rather than the
+ * route-access table: every route it may call answers it, every other non-public route 403.
  */
 
 const ctx = await createTestContext({ LOGIN_RATE_PER_MINUTE: '100000' })
 const operations = apiOperations(ctx)
+const teamLeadMay = new Set(TEAM_LEAD_ROUTES)
 const userOf = new Map<RoleId, { id: number; tenant_id: number }>()
 
 beforeAll(async () => {
@@ -56,11 +60,22 @@ describe('the gate answers as the route-access table declares', () => {
     expect(documentedOperations(ctx.app).filter((key) => !declared.has(key))).toEqual([])
   })
 
+  it("names in the team lead's decision only routes that exist, and every call of the chat history", () => {
+    const keys = new Set(operations.map((op) => op.key))
+    expect(TEAM_LEAD_ROUTES.filter((key) => !keys.has(key))).toEqual([])
+    const historyCalls = operations
+      .filter((op) => (Object.values(ChatHistoryPath) as string[]).includes(op.url))
+      .map((op) => op.key)
+    expect(historyCalls).toHaveLength(Object.keys(ChatHistoryPath).length)
+    expect(historyCalls.filter((key) => !teamLeadMay.has(key))).toEqual([])
+  })
+
   it.each(operations.map((op) => [op.key, op] as const))('%s', async (_, op) => {
     const expected: Record<string, Gate> = { 'no token': op.public ? 'through' : 401 }
     const actual: Record<string, Gate> = { 'no token': await gate(op, null) }
     for (const role of ROLE_IDS) {
-      expected[roleName(role)] = op.public || op.roles.includes(role) ? 'through' : 403
+      const declared = role === Role.customerUserLeader ? teamLeadMay.has(op.key) : op.roles.includes(role)
+      expected[roleName(role)] = op.public || declared ? 'through' : 403
       actual[roleName(role)] = await gate(op, role)
     }
     expect(actual).toEqual(expected)

@@ -2,11 +2,15 @@ import type { AddressInfo } from 'node:net'
 import { type JoinAck, roomOf } from '@app/core'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openSystemScope } from '../../db/system-scope.js'
 import { deskClient } from '../../modules/desk/desk.fixtures.js'
 import { createTestContext, type Signed } from '../harness.js'
 import { drainOutbox } from '../messaging.js'
 import { spreadIds, tablesOf, tenantIds } from './rows.js'
 import { seedTenant, type TenantData } from './tenant-data.js'
+
+/** Tests look rows up across tenants. */
+const system = openSystemScope('test/guards/sockets.test')
 
 /**
  * The second tenant's sockets (supervisor, agent, team lead) ask to join every room of the first
@@ -137,7 +141,7 @@ describe("the second tenant's sockets", () => {
     ).toBe(0)
     const flag = { sessionId: s1, flag: 'dnd', value: true }
     expect((await api.put(one.boss, '/damai/customer/session/flag', flag)).code).toBe(0)
-    await ctx.messaging.sync.systemStore(one.accounts[0] as number, { remark: `${tag} socket` })
+    await ctx.messaging.sync.systemStore(system, one.accounts[0] as number, { remark: `${tag} socket` })
     const enter = { customerUserId: one.agent.userId }
     expect((await api.post(one.boss, '/damai/customer/desk/enter', enter)).code).toBe(0)
     await Promise.all(waits)

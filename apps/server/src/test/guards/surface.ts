@@ -97,3 +97,27 @@ export function documentedOperations(app: FastifyInstance): string[] {
 export function urlOf(op: Operation, path: Record<string, string>): string {
   return op.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(path[name] ?? '1'))
 }
+
+/**
+ * The team lead's (customerUserLeader) routes as product-decisions decides them: chat history of
+ * the tenant, read-only, and home; no desk data, no material writes. Written out here, not read
+ * from the route table, so that a route opened to the team lead by mistake fails the guard test.
+ * Public routes are everyone's and are not listed.
+ */
+export const TEAM_LEAD_ROUTES: readonly string[] = [
+  // home: the signed-in user, the enabled announcements, the figures of the home page
+  'GET /damai/system/user/profile/get',
+  'PUT /damai/system/user/profile/update-password',
+  'POST /damai/system/auth/logout',
+  'GET /damai/notice/announcement/enable',
+  'GET /damai/home/figures',
+  // the layout of every page of the tenant's people: page title and display defaults
+  'GET /damai/customer/tenantSetting/display',
+  // the chat history, read-only: search, options, the conversation of a hit, the export
+  'POST /damai/chatHistory/message/search',
+  'GET /damai/chatHistory/filter/options',
+  'POST /damai/chatHistory/conversation/page',
+  'POST /damai/chatHistory/message/export',
+  // the files of the messages the chat history shows
+  'GET /damai/customer/user/chatMedia/:messageId',
+]

@@ -289,7 +289,7 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
   ok(
     'tenant settings',
     await api.put(boss, '/damai/customer/tenantSetting/update', {
-      ...aiOnBody('http://127.0.0.1:9/v1', { apiKey: `sk-${tag}-key`, systemPrompt: `${tag} prompt` }),
+      ...aiOnBody('http://8.8.8.8:9/v1', { apiKey: `sk-${tag}-key`, systemPrompt: `${tag} prompt` }),
       pageTitle: `${tag} desk`,
       optOutWords: [`${tag}stop`],
     }),

@@ -1,27 +1,45 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { importsPastFaces, moduleImports, productSources } from './faces.js'
 
-const modulesDir = path.resolve(import.meta.dirname, '../../modules')
+const sources = productSources()
 
-/** The module folders each module's source imports (tests and fixtures aside). */
-function importsOf(module: string): Set<string> {
-  const dir = path.join(modulesDir, module)
-  const found = new Set<string>()
-  for (const f of fs.readdirSync(dir)) {
-    if (!f.endsWith('.ts') || f.endsWith('.test.ts') || f.includes('.fixtures.')) continue
-    const text = fs.readFileSync(path.join(dir, f), 'utf8')
-    for (const m of text.matchAll(/from '\.\.\/([a-z-]+)\//g)) if (m[1] !== module) found.add(m[1])
-  }
-  return found
-}
+describe('module faces', () => {
+  it('reads the whole server source, modules and the rest', () => {
+    expect(sources.some((s) => s.path === 'app.ts')).toBe(true)
+    expect(sources.some((s) => s.path.startsWith('http/'))).toBe(true)
+    expect(sources.filter((s) => s.path.startsWith('modules/')).length).toBeGreaterThan(200)
+  })
 
-describe('module folders', () => {
-  it('never import each other both ways: a dependency runs one way, the other side gets an interface', () => {
-    const modules = fs
-      .readdirSync(modulesDir)
-      .filter((d) => fs.statSync(path.join(modulesDir, d)).isDirectory())
-    const imports = new Map(modules.map((m) => [m, importsOf(m)]))
+  it('nothing reaches past another module’s face (modules/<x>/index)', () => {
+    expect(importsPastFaces(sources)).toEqual([])
+  })
+
+  it('finds a planted reach from a module, from http/ and from gateway/, and lets a face and a test through', () => {
+    const planted = [
+      {
+        path: 'modules/billing/billing.service.ts',
+        text: "import { PortsRepository } from '../ports/ports.repository.js'",
+      },
+      { path: 'http/auth.ts', text: "import { TokenService } from '../modules/auth/token.service.js'" },
+      {
+        path: 'gateway/runtime.ts',
+        text: "export { type AccountsService } from '../modules/accounts/accounts.service.js'",
+      },
+      { path: 'modules/billing/billing.module.ts', text: "import { installPorts } from '../ports/index.js'" },
+      {
+        path: 'modules/billing/billing.routes.ts',
+        text: "import { BillingService } from './billing.service.js'",
+      },
+    ]
+    expect(importsPastFaces(planted)).toEqual([
+      'modules/billing/billing.service.ts -> modules/ports/ports.repository.js',
+      'http/auth.ts -> modules/auth/token.service.js',
+      'gateway/runtime.ts -> modules/accounts/accounts.service.js',
+    ])
+  })
+
+  it('modules never import each other both ways: a dependency runs one way, the other side gets an event or an interface', () => {
+    const imports = moduleImports(sources)
     const both: string[] = []
     for (const [a, deps] of imports)
       for (const b of deps) if (a < b && imports.get(b)?.has(a)) both.push(`${a} <-> ${b}`)

@@ -7,6 +7,8 @@
  */
 export interface Ownership {
   owns: readonly string[]
+  /** for an owner outside modules/: the files or folders (ending in '/') under apps/server/src that are it */
+  paths?: readonly string[]
   /** tables this module joins or reads in a subquery of its own statements (never a statement of their own) */
   reads?: readonly string[]
   /**
@@ -17,10 +19,15 @@ export interface Ownership {
 }
 
 export const OWNERSHIP: Record<string, Ownership> = {
+  // owners outside modules/: the process cluster's account leases and the Baileys link's own stores
+  cluster: { paths: ['cluster/'], owns: ['account_leases'] },
+  baileysAuth: { paths: ['gateway/baileys/auth-store.ts'], owns: ['wa_auth_creds', 'wa_auth_keys'] },
+  baileysMessages: { paths: ['gateway/baileys/message-store.ts'], owns: ['wa_messages'] },
+  waVersion: { paths: ['gateway/wa-version.ts'], owns: ['wa_versions'] },
   accounts: {
-    // account_leases: written by the lease store in cluster/, on behalf of the accounts' runtime
-    owns: ['ws_accounts', 'account_groups', 'acquisition_shares', 'account_leases'],
-    reads: ['users', 'fans', 'sessions', 'tenants'],
+    owns: ['ws_accounts', 'account_groups', 'acquisition_shares'],
+    // account_leases: an account online in the table but held by no process shows as reconnecting
+    reads: ['users', 'fans', 'sessions', 'tenants', 'account_leases'],
   },
   agents: { owns: ['agent_groups'] },
   aiReply: { owns: ['ai_reply_jobs', 'ai_reply_usage'] },
@@ -53,7 +60,7 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['ws_accounts', 'users', 'messages', 'sessions', 'fans'],
   },
   fans: {
-    owns: ['fans', 'fan_labels', 'fan_inheritances'],
+    owns: ['fans', 'fan_labels', 'fan_inheritances', 'fan_merges'],
     reads: ['ws_accounts', 'account_groups', 'sessions', 'labels', 'users'],
   },
   groups: { owns: [] },
@@ -77,10 +84,9 @@ export const OWNERSHIP: Record<string, Ownership> = {
     owns: ['messages', 'media_files', 'message_cursors'],
     // the chat history's read model: a message with its session, account, customer or group and agent
     reads: ['materials', 'sessions', 'ws_accounts', 'fans', 'group_chats', 'users'],
-    // a batch of customer messages in one statement: their new fans and sessions (as
-    // FansRepository.upsert and SessionsRepository.ensurePersonal make them), the sessions' activity
-    // (as SessionsRepository.touch moves it)
-    writes: { 'inbound.bulk.ts': ['sessions'], 'inbound.chats.ts': ['fans', 'sessions'] },
+    // a batch of customer messages in one statement: the sessions' activity (as
+    // SessionDirectory.recordMessage moves it)
+    writes: { 'inbound.bulk.ts': ['sessions'] },
   },
   // health, readiness and metrics: the database gauges come through the owners' repositories
   ops: { owns: [] },
@@ -114,4 +120,64 @@ export const OWNERSHIP: Record<string, Ownership> = {
   tenantSettings: { owns: ['tenant_settings'] },
   translate: { owns: [] },
   users: { owns: ['users', 'tenants'] },
+}
+
+/** The owner a source file speaks for: its module folder, or a named owner's path; null for neither. */
+export function ownerOf(file: string): string | null {
+  if (file.startsWith('modules/')) return file.split('/')[1]
+  for (const [owner, o] of Object.entries(OWNERSHIP))
+    if (o.paths?.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p))) return owner
+  return null
+}
+
+export interface Use {
+  file: string
+  table: string
+  /** a statement of its own, or a join or subquery inside another owner's statement (a read) */
+  how: 'query' | 'read'
+}
+
+const QUERY = /\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto)\(\s*'([a-z_]+)/g
+const JOIN = /\b(?:innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\(\s*'([a-z_]+)/g
+// raw SQL inside sql`...` templates: "from x", "update x", "into x" are statements, "join x" a read
+const RAW = /\bsql(?:<[^>]*>)?`([^`]*)`/g
+const RAW_TABLE = /\b(from|join|update|into)\s+([a-z_]+)/gi
+
+/** Every use of a table in the given sources (`'sessions as s'` counts as `sessions`). */
+export function tableUses(sources: { path: string; text: string }[]): Use[] {
+  const uses: Use[] = []
+  for (const { path: file, text } of sources) {
+    for (const m of text.matchAll(QUERY)) {
+      // `eb.selectFrom(...)` or a destructured `selectFrom(...)` of an expression builder: a
+      // subquery inside a statement, read-only like a join
+      const before = text.slice(Math.max(0, (m.index ?? 0) - 20), m.index)
+      const subquery = /\beb\s*\.\s*$/.test(before) || !/\.\s*$/.test(before)
+      uses.push({ file, table: m[1], how: subquery && m[0].startsWith('selectFrom') ? 'read' : 'query' })
+    }
+    for (const m of text.matchAll(JOIN)) uses.push({ file, table: m[1], how: 'read' })
+    for (const raw of text.matchAll(RAW))
+      for (const m of raw[1].matchAll(RAW_TABLE)) {
+        // inside parentheses (`exists (select 1 from x …)`): a subquery of the statement around it, a read
+        const before = raw[1].slice(0, m.index)
+        const nested = (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0)
+        const read = m[1].toLowerCase() === 'join' || (nested && m[1].toLowerCase() === 'from')
+        uses.push({ file, table: m[2], how: read ? 'read' : 'query' })
+      }
+  }
+  return uses
+}
+
+/** Uses of a table by a file that neither owns it nor declares it as a read (or a named write). */
+export function ownershipBreaches(sources: { path: string; text: string }[], tables: Set<string>): string[] {
+  const breaches: string[] = []
+  for (const u of tableUses(sources)) {
+    if (!tables.has(u.table)) continue
+    const owner = ownerOf(u.file)
+    const o = owner === null ? undefined : OWNERSHIP[owner]
+    if (o?.owns.includes(u.table)) continue
+    if (u.how === 'read' && o?.reads?.includes(u.table)) continue
+    if (o?.writes?.[u.file.split('/').pop() ?? '']?.includes(u.table)) continue
+    breaches.push(`${u.file}: ${u.how} ${u.table}`)
+  }
+  return [...new Set(breaches)].sort()
 }

@@ -1,26 +1,5 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import ts from 'typescript'
-
-const srcDir = path.resolve(import.meta.dirname, '../..')
-const dbDir = path.join(srcDir, 'db')
-
-/** Tables whose rows carry `tenant_id`, read from the schema files. */
-export function tenantTables(): Set<string> {
-  const schema = fs
-    .readdirSync(dbDir)
-    .filter((f) => /^schema.*\.ts$/.test(f))
-    .map((f) => fs.readFileSync(path.join(dbDir, f), 'utf8'))
-    .join('\n')
-  const withTenant = new Set<string>()
-  for (const m of schema.matchAll(/export interface (\w+) \{([^}]*)\}/g))
-    if (/^\s+tenant_id:/m.test(m[2])) withTenant.add(m[1])
-  const db = schema.slice(schema.indexOf('export interface Database'))
-  const tables = new Set<string>()
-  for (const m of db.slice(0, db.indexOf('\n}')).matchAll(/^\s+([a-z_]+): (\w+)/gm))
-    if (withTenant.has(m[2])) tables.add(m[1])
-  return tables
-}
+import type { Source } from './faces.js'
 
 export interface Statement {
   file: string
@@ -28,21 +7,31 @@ export interface Statement {
   table: string
   /** the named methods and functions the statement sits in, innermost first */
   within: string[]
-  /** the statement's own text filters by the tenant */
+  /** a `where`/`on` clause of the statement itself names the tenant column */
   scoped: boolean
+  /** it sits in a function that takes a `SystemScope`: a lookup across tenants on purpose */
+  system: boolean
 }
 
 const STARTS = new Set(['selectFrom', 'updateTable', 'deleteFrom'])
-const RAW_STATEMENT = /\b(?:from|update)\s+([a-z_]+)/gi
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name)
-    // migrations change every tenant's rows on purpose; tests and fixtures are not the product
-    if (e.isDirectory()) return e.name === 'test' || e.name === 'migrations' ? [] : sourceFiles(p)
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.includes('.fixtures.') ? [p] : []
-  })
+/** Clauses that filter rows: a tenant column named anywhere else (a select list, an order) filters nothing. */
+const FILTERS = new Set(['where', 'whereRef', 'on', 'onRef', 'having'])
+const JOINS = new Set(['innerJoin', 'leftJoin', 'rightJoin', 'fullJoin'])
+/** Calls that apply a callback to the statement: `$if(cond, (q) => q.where(…))`. */
+const APPLIES = new Set(['$if', '$call'])
+/**
+ * The one visibility policy of sessions, passed whole to a `where`: each begins with
+ * `s.tenant_id = caller.tenantId` (the structure test checks its text).
+ */
+export const TENANT_CONDITIONS: Record<string, string> = {
+  visibleSessions: 'modules/sessions/session.visibility.ts',
+  sessionsInScope: 'modules/sessions/session.scope.ts',
 }
+// a table in raw SQL, with its alias: `from sessions s`, `update fans as f`, `join users u`
+const RAW_TABLE = /\b(?:from|update|join)\s+([a-z_]+)/gi
+// the tenant column inside a raw WHERE or ON clause: after the keyword, before the clause ends
+const RAW_FILTER =
+  /\b(?:where|on)\b(?:(?!\b(?:select|from|group\s+by|order\s+by|limit|returning|set)\b)[\s\S])*?\b(?:\w+\.)?tenant_id\b/i
 
 function nameOf(node: ts.Node): string | null {
   if ((ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name)
@@ -58,64 +47,174 @@ function nameOf(node: ts.Node): string | null {
   return null
 }
 
-function enclosing(node: ts.Node): string[] {
-  const names: string[] = []
-  for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
-    const name = nameOf(n)
-    if (name) names.push(name)
-  }
-  return names
+/** A function-like node that declares a parameter of type `SystemScope`. */
+export function takesSystemScope(node: ts.Node): boolean {
+  return (
+    ts.isFunctionLike(node) &&
+    node.parameters.some((p) => p.type !== undefined && /^(?:\w+\.)?SystemScope$/.test(p.type.getText()))
+  )
 }
 
-/** The whole method chain a call starts: up through property accesses and calls to its end. */
-function chainOf(node: ts.Node): ts.Node {
-  let top = node
+const enclosing = (node: ts.Node): ts.Node[] => {
+  const out: ts.Node[] = []
+  for (let n: ts.Node | undefined = node.parent; n; n = n.parent) out.push(n)
+  return out
+}
+
+/** The calls of the method chain a call starts, in order: `db.selectFrom(…).where(…).execute()`. */
+function chainCalls(node: ts.CallExpression): ts.CallExpression[] {
+  const calls = [node]
+  let top: ts.Node = node
   while (
     top.parent &&
     ((ts.isPropertyAccessExpression(top.parent) && top.parent.expression === top) ||
       (ts.isCallExpression(top.parent) && top.parent.expression === top))
-  )
+  ) {
     top = top.parent
-  return top
+    if (ts.isCallExpression(top)) calls.push(top)
+  }
+  return calls
+}
+
+const methodName = (call: ts.CallExpression): string | null =>
+  ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : null
+
+/** The column references a clause's arguments make: string literals and raw SQL fragments. */
+function namesTenantColumn(node: ts.Node, columns: Set<string>): boolean {
+  let found = false
+  const visit = (n: ts.Node): void => {
+    if (found) return
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) {
+      if (columns.has(n.text)) found = true
+    } else if (
+      ts.isCallExpression(n) &&
+      ts.isIdentifier(n.expression) &&
+      n.expression.text in TENANT_CONDITIONS
+    ) {
+      found = true
+    } else if (ts.isIdentifier(n) && /^tenant_?[iI]ds?$/.test(n.text)) {
+      // the tenant handed to a condition helper: `where(historyConditions(tenantId, f))`
+      found = true
+    } else if (ts.isTaggedTemplateExpression(n) && /^sql\b/.test(n.tag.getText())) {
+      if (/\btenant_id\b/.test(n.template.getText())) found = true
+    }
+    ts.forEachChild(n, visit)
+  }
+  visit(node)
+  return found
+}
+
+/** `'sessions as s'` → table and alias. */
+function parseTable(text: string): { table: string; alias: string } {
+  const m = /^\s*([a-z_]+)(?:\s+as\s+([a-z_]\w*))?\s*$/i.exec(text)
+  return m ? { table: m[1], alias: m[2] ?? m[1] } : { table: text, alias: text }
 }
 
 /**
- * Every select, update and delete statement on a tenant table in the server's source, with
- * whether its own text filters by the tenant. A subquery (`eb.selectFrom`, or a builder's
- * destructured `selectFrom`) belongs to the statement around it and is not counted alone.
+ * A statement's tenant columns: `tenant_id` bare or through the table's name or alias. A join's
+ * table adds its own alias: filtering the joined side by tenant in its `on` counts too.
  */
-export function tenantStatements(): Statement[] {
-  const tables = tenantTables()
+function tenantColumns(aliases: string[]): Set<string> {
+  const out = new Set(['tenant_id'])
+  for (const a of aliases) out.add(`${a}.tenant_id`)
+  return out
+}
+
+/**
+ * The chain a statement starts, and where it is kept in a variable (`let q = db.selectFrom(…)`),
+ * the chains that continue it in the same function (`q = q.where(…)`, `q.select(…).execute()`).
+ */
+function statementCalls(start: ts.CallExpression): ts.CallExpression[] {
+  const calls = chainCalls(start)
+  const top = calls[calls.length - 1]
+  const decl = top.parent
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name))
+    return calls
+  const name = decl.name.text
+  let body: ts.Node | undefined = decl.parent
+  while (body && !ts.isFunctionLike(body) && !ts.isSourceFile(body)) body = body.parent
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && n.text === name && n !== decl.name) {
+      const parent = n.parent
+      if (
+        ts.isPropertyAccessExpression(parent) &&
+        parent.expression === n &&
+        ts.isCallExpression(parent.parent)
+      )
+        calls.push(...chainCalls(parent.parent))
+    }
+    ts.forEachChild(n, visit)
+  }
+  if (body) visit(body)
+  return calls
+}
+
+/** Whether a Kysely statement filters by tenant in a `where`/`on` of its own chain. */
+function kyselyScoped(calls: ts.CallExpression[], alias: string, table: string): boolean {
+  const aliases = [alias, table]
+  for (const c of calls)
+    if (c.arguments[0] && JOINS.has(methodName(c) ?? '') && ts.isStringLiteral(c.arguments[0]))
+      aliases.push(parseTable(c.arguments[0].text).alias)
+  const columns = tenantColumns(aliases)
+  return calls.some((c) => {
+    const name = methodName(c) ?? ''
+    if (FILTERS.has(name)) return c.arguments.some((a) => namesTenantColumn(a, columns))
+    // a join's `on` callback: `innerJoin('fans as f', (j) => j.onRef(…).on('f.tenant_id', …))`
+    if (JOINS.has(name)) return c.arguments.slice(1).some((a) => onNamesTenant(a, columns))
+    if (APPLIES.has(name)) return c.arguments.some((a) => onNamesTenant(a, columns))
+    return false
+  })
+}
+
+function onNamesTenant(node: ts.Node, columns: Set<string>): boolean {
+  let found = false
+  const visit = (n: ts.Node): void => {
+    if (found) return
+    if (ts.isCallExpression(n) && FILTERS.has(methodName(n) ?? ''))
+      if (n.arguments.some((a) => namesTenantColumn(a, columns))) found = true
+    ts.forEachChild(n, visit)
+  }
+  visit(node)
+  return found
+}
+
+/**
+ * Every select, update and delete on a tenant table in the given sources: Kysely statements
+ * (`selectFrom('sessions as s')`, `updateTable`, `deleteFrom`) and raw SQL (`sql\`…from x…\``),
+ * each with whether a `where`/`on` of its own names the tenant column and whether it sits in a
+ * function that takes a `SystemScope`. A subquery (`eb.selectFrom`, or a builder's destructured
+ * `selectFrom`) belongs to the statement around it and is not counted alone.
+ */
+export function scanTenantStatements(sources: Source[], tables: Set<string>): Statement[] {
   const out: Statement[] = []
-  for (const file of sourceFiles(srcDir)) {
-    const text = fs.readFileSync(file, 'utf8')
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
-    const rel = path.relative(srcDir, file)
-    const add = (node: ts.Node, table: string, scoped: boolean) =>
+  for (const s of sources) {
+    const source = ts.createSourceFile(s.path, s.text, ts.ScriptTarget.Latest, true)
+    const add = (node: ts.Node, table: string, scoped: boolean) => {
+      const around = enclosing(node)
       out.push({
-        file: rel,
+        file: s.path,
         line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
         table,
-        within: enclosing(node),
+        within: around.map(nameOf).filter((n): n is string => n !== null),
         scoped,
+        system: around.some(takesSystemScope),
       })
+    }
     const visit = (node: ts.Node): void => {
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
         STARTS.has(node.expression.name.text) &&
         node.arguments[0] &&
-        ts.isStringLiteral(node.arguments[0]) &&
-        tables.has(node.arguments[0].text)
+        ts.isStringLiteral(node.arguments[0])
       ) {
-        const receiver = node.expression.expression.getText()
-        if (receiver !== 'eb')
-          add(node, node.arguments[0].text, /tenant_?[iI]d/.test(chainOf(node).getText()))
+        const { table, alias } = parseTable(node.arguments[0].text)
+        if (tables.has(table) && node.expression.expression.getText() !== 'eb')
+          add(node, table, kyselyScoped(statementCalls(node), alias, table))
       }
       if (ts.isTaggedTemplateExpression(node) && /^sql\b/.test(node.tag.getText())) {
         const raw = node.template.getText()
-        for (const m of raw.matchAll(RAW_STATEMENT))
-          if (tables.has(m[1])) add(node, m[1], /tenant_id|tenantId/.test(raw))
+        for (const m of raw.matchAll(RAW_TABLE)) if (tables.has(m[1])) add(node, m[1], RAW_FILTER.test(raw))
       }
       ts.forEachChild(node, visit)
     }
@@ -124,5 +223,20 @@ export function tenantStatements(): Statement[] {
   return out
 }
 
-/** A statement that may leave out the tenant: it sits in a method named system… (an engine's lookup by account or row). */
-export const isSystem = (s: Statement): boolean => s.within.some((n) => n.startsWith('system'))
+/** Methods and functions named `system…` that do not take a `SystemScope`: a name is not a capability. */
+export function systemNamedWithoutScope(sources: Source[]): string[] {
+  const out: string[] = []
+  for (const s of sources) {
+    const source = ts.createSourceFile(s.path, s.text, ts.ScriptTarget.Latest, true)
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) && !ts.isFunctionTypeNode(node)) {
+        const name = nameOf(node) ?? (ts.isMethodSignature(node) && node.name ? node.name.getText() : null)
+        if (name && /^system[A-Z]/.test(name) && !takesSystemScope(node))
+          out.push(`${s.path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`)
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return out
+}

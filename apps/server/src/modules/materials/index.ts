@@ -1,0 +1,4 @@
+// The materials module's face: what the rest of the server may use of it.
+export { installMaterials } from './materials.module.js'
+export { contactVcard, materialToOutbound } from './materials.outbound.js'
+export type { MaterialsService } from './materials.service.js'

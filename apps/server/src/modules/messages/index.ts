@@ -1,0 +1,16 @@
+// The messages module's face: what the rest of the server may use of it.
+export { ChatHistory, presentChatMessage } from './chat.history.js'
+export { ChatMedia } from './chat.media.js'
+export { ChatMessages } from './chat.messages.js'
+export { installChatHistory } from './history.module.js'
+export type { HistorySearch } from './history.search.js'
+export type { StoredInbound } from './inbound.service.js'
+
+export { MediaQuota } from './media.quota.js'
+export { MediaStore } from './media.store.js'
+export { MessageCursor, type PendingMessage } from './message-cursor.js'
+export { messagesMergePart } from './message-merge.js'
+export { MessageUpdates } from './message-updates.js'
+export { installInbound, installMedia } from './messages.module.js'
+export { presentMessage, presentSession } from './messages.presenter.js'
+export { OwnMessages } from './own-messages.js'
