@@ -1,12 +1,11 @@
-import type {
-  AccountGroupView,
-  AccountStateValue,
-  ImportResult,
-  LoginStatusView,
-  Page,
-  WsAccountView,
+import {
+  type AccountStateValue,
+  accountEndpoints as api,
+  accountGroupEndpoints as groups,
+  portEndpoints,
 } from '@app/core'
-import { backgroundCall, dataOf, http } from './request'
+import { call } from './client'
+import { backgroundCall } from './request'
 
 export interface AccountQuery {
   pageNo: number
@@ -22,67 +21,50 @@ export interface ReloginResult {
   code: number
 }
 
-const base = '/damai/customer/wsAccount'
-const groupBase = '/damai/customer/wsAccountGroup'
-
-export const pageAccounts = (q: AccountQuery) => dataOf(http.post<Page<WsAccountView>>(`${base}/page`, q))
+export const pageAccounts = (q: AccountQuery) => call(api.page, q)
 
 /** A new account (no id) or a fresh link of an existing one; progress comes as `account.login`. */
-export const startQrLogin = (accountId?: number) =>
-  dataOf(http.post<{ accountId: number }>(`${base}/loginQr`, accountId ? { accountId } : {}))
+export const startQrLogin = (accountId?: number) => call(api.loginQr, accountId ? { accountId } : {})
 
 /** Code null: not ready within the server's wait; it arrives as `account.login` and through loginStatus. */
 export const startCodeLogin = (phone: string, proxy?: string) =>
-  dataOf(
-    http.post<{ accountId: number; code: string | null }>(`${base}/loginCode`, {
-      phone,
-      ...(proxy ? { proxy } : {}),
-    }),
-  )
+  call(api.loginCode, { phone, ...(proxy ? { proxy } : {}) })
 
 /** Polled while a login dialog is open: no duplicate guard, no toast. */
-export const loginStatus = (accountId: number) =>
-  dataOf(http.get<LoginStatusView>(`${base}/loginStatus`, { accountId }, backgroundCall))
+export const loginStatus = (accountId: number) => call(api.loginStatus, { accountId }, backgroundCall)
 
-export const reconnectAccounts = (ids: number[]) =>
-  dataOf(http.post<{ results: ReloginResult[] }>(`${base}/relogin`, { ids })).then((r) => r.results)
+export const reconnectAccounts = (ids: number[]): Promise<ReloginResult[]> =>
+  call(api.relogin, { ids }).then((r) => r.results)
 
-export const logoutAccounts = (ids: number[]) => dataOf(http.post<null>(`${base}/logout`, { ids }))
+export const logoutAccounts = (ids: number[]) => call(api.logout, { ids })
 
-export const deleteAccounts = (ids: number[]) => dataOf(http.delete<null>(base, { ids: ids.join(',') }))
+export const deleteAccounts = (ids: number[]) => call(api.remove, { ids: ids.join(',') })
 
-export const setAccountRemark = (ids: number[], remark: string) =>
-  dataOf(http.put<null>(`${base}/remark`, { ids, remark }))
+export const setAccountRemark = (ids: number[], remark: string) => call(api.remark, { ids, remark })
 
-export const setAccountGroup = (ids: number[], groupId: number | null) =>
-  dataOf(http.put<null>(`${base}/group`, { ids, groupId }))
+export const setAccountGroup = (ids: number[], groupId: number | null) => call(api.group, { ids, groupId })
 
 /** An empty proxy clears it. */
-export const setAccountProxy = (ids: number[], proxy: string) =>
-  dataOf(http.put<null>(`${base}/proxy`, { ids, proxy }))
+export const setAccountProxy = (ids: number[], proxy: string) => call(api.proxy, { ids, proxy })
 
 export const importAccounts = (lines: string, onProgress?: (fraction: number) => void) =>
-  dataOf(
-    http.post<ImportResult>(
-      `${base}/import`,
-      { lines },
-      onProgress
-        ? { onUploadProgress: (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0) }
-        : undefined,
-    ),
+  call(
+    api.import,
+    { lines },
+    onProgress
+      ? { onUploadProgress: (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0) }
+      : undefined,
   )
 
-export const listAccountGroups = () =>
-  dataOf(http.get<{ list: AccountGroupView[] }>(`${groupBase}/list`)).then((r) => r.list)
+export const listAccountGroups = () => call(groups.list).then((r) => r.list)
 
-export const createAccountGroup = (name: string) => dataOf(http.post<{ id: number }>(groupBase, { name }))
+export const createAccountGroup = (name: string) => call(groups.create, { name })
 
-export const renameAccountGroup = (id: number, name: string) =>
-  dataOf(http.put<null>(groupBase, { id, name }))
+export const renameAccountGroup = (id: number, name: string) => call(groups.rename, { id, name })
 
-export const deleteAccountGroup = (id: number) => dataOf(http.delete<null>(groupBase, { id }))
+export const deleteAccountGroup = (id: number) => call(groups.remove, { id })
 
-export interface PortView {
+interface PortView {
   id: number
   expiresAt: number
   expired: boolean
@@ -106,9 +88,7 @@ const PORT_PAGE = 100
 export async function portUsage(): Promise<PortUsage> {
   const ports: PortView[] = []
   for (let pageNo = 1; ; pageNo++) {
-    const page = await dataOf(
-      http.post<Page<PortView>>('/damai/customer/port/page', { pageNo, pageSize: PORT_PAGE }, backgroundCall),
-    )
+    const page = await call(portEndpoints.page, { pageNo, pageSize: PORT_PAGE }, backgroundCall)
     ports.push(...page.list)
     if (page.list.length < PORT_PAGE || ports.length >= page.total) break
   }

@@ -1,6 +1,6 @@
-import type { AcquisitionShareView, AcquisitionStats } from '@app/core'
+import { acquisitionEndpoints as api } from '@app/core'
 import { pageAccounts } from './account'
-import { dataOf, http } from './request'
+import { call } from './client'
 
 /** A window [from, to) in epoch ms; days are cut at the viewer's midnight. */
 export interface AcquisitionRange {
@@ -26,33 +26,22 @@ export interface AccountOption {
   phone: string | null
 }
 
-const base = '/damai/customer/wsAccount'
 const ACCOUNT_PAGE = 100
 
-export const acquisitionStats = (q: AcquisitionQuery) =>
-  dataOf(http.post<AcquisitionStats>(`${base}/acquisitionStatistics`, q))
+export const acquisitionStats = (q: AcquisitionQuery) => call(api.stats, q)
 
-export const createAcquisitionShare = (input: AcquisitionShareInput) =>
-  dataOf(http.post<AcquisitionShareView>(`${base}/acquisitionShare`, input))
+export const createAcquisitionShare = (input: AcquisitionShareInput) => call(api.createShare, input)
 
-export const listAcquisitionShares = () =>
-  dataOf(http.get<{ list: AcquisitionShareView[] }>(`${base}/acquisitionShare/list`)).then((r) => r.list)
+export const listAcquisitionShares = () => call(api.listShares).then((r) => r.list)
 
-export const revokeAcquisitionShare = (id: number) =>
-  dataOf(http.delete<null>(`${base}/acquisitionShare`, { id }))
+export const revokeAcquisitionShare = (id: number) => call(api.revokeShare, { id })
 
 /**
  * The statistics behind a share code, with no sign-in. Silent: the share page shows the
  * server's message itself (an invalid code replaces the whole page).
  */
 export const publicAcquisitionStats = (code: string, range: AcquisitionRange) =>
-  dataOf(
-    http.get<AcquisitionStats>(
-      '/damai/public/acquisitionStatistics',
-      { c: code, ...range },
-      { silent: true },
-    ),
-  )
+  call(api.publicStats, { c: code, ...range }, { silent: true })
 
 /** Every account of the tenant (paged through 100 at a time), for the filter and the share list. */
 export async function allAccounts(): Promise<AccountOption[]> {

@@ -1,5 +1,6 @@
-import type { Announcement, AnnouncementStatusValue, Page } from '@app/core'
-import { backgroundCall, dataOf, http } from './request'
+import { type AnnouncementStatusValue, announcementEndpoints as api } from '@app/core'
+import { call } from './client'
+import { backgroundCall } from './request'
 
 export interface AnnouncementQuery {
   pageNo: number
@@ -14,18 +15,13 @@ export interface AnnouncementInput {
   status: AnnouncementStatusValue
 }
 
-const base = '/damai/notice/announcement'
+export const pageAnnouncements = (q: AnnouncementQuery) => call(api.page, q)
 
-export const pageAnnouncements = (q: AnnouncementQuery) =>
-  dataOf(http.post<Page<Announcement>>(`${base}/page`, q))
+export const createAnnouncement = (body: AnnouncementInput) => call(api.create, body)
 
-export const createAnnouncement = (body: AnnouncementInput) => dataOf(http.post<Announcement>(base, body))
+export const updateAnnouncement = (body: AnnouncementInput & { id: number }) => call(api.update, body)
 
-export const updateAnnouncement = (body: AnnouncementInput & { id: number }) =>
-  dataOf(http.put<Announcement>(base, body))
-
-export const deleteAnnouncement = (id: number) => dataOf(http.delete<null>(base, { id }))
+export const deleteAnnouncement = (id: number) => call(api.remove, { id })
 
 /** Enabled announcements; polled every 60 s, so the duplicate guard is off for it. */
-export const enabledAnnouncements = () =>
-  dataOf(http.get<Announcement[]>(`${base}/enable`, undefined, backgroundCall))
+export const enabledAnnouncements = () => call(api.enabled, undefined, backgroundCall)

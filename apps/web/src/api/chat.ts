@@ -1,16 +1,14 @@
-import type {
-  ChatHistoryBody,
-  ChatHistoryPage,
-  ChatMessageView,
-  ChatUploadTypeValue,
-  RevokeResult,
-  SendChatBody,
-  TranslateResult,
+import {
+  chatEndpoints as api,
+  type ChatHistoryBody,
+  type ChatUploadTypeValue,
+  type SendChatBody,
+  translateEndpoints,
 } from '@app/core'
+import { call, urlOf } from './client'
 import { ApiError, dataOf, http, noRepeatGuard } from './request'
 
 /** The desk's chat calls (spec §7 "Desk chat"). */
-const base = '/damai/customer/user'
 
 /** Uploads of up to 10 MB get more time than the ordinary 10 s. */
 const UPLOAD_TIMEOUT_MS = 120_000
@@ -19,24 +17,23 @@ const UPLOAD_TIMEOUT_MS = 120_000
  * Newest first; `beforeId` (the oldest id held) pages upward. A read: asking twice (a chat opened
  * again at once, a reconnect) is harmless, so the duplicate guard stays out of it.
  */
-export const getChatHistory = (body: ChatHistoryBody) =>
-  dataOf(http.post<ChatHistoryPage>(`${base}/getSessionChatMessages`, body, noRepeatGuard))
+export const getChatHistory = (body: ChatHistoryBody) => call(api.history, body, noRepeatGuard)
 
 /** Text, location, contact cards, a material or an image-text link. Answers the queued message. */
-export const sendChatMessage = (body: SendChatBody) =>
-  dataOf(http.post<ChatMessageView>(`${base}/sendChatMessage`, body))
+export const sendChatMessage = (body: SendChatBody) => call(api.send, body)
 
 /** Sends a failed message again as a new message. */
-export const resendChatMessage = (messageId: number) =>
-  dataOf(http.post<ChatMessageView>(`${base}/resendChatMessage`, { messageId }))
+export const resendChatMessage = (messageId: number) => call(api.resend, { messageId })
 
 /** Answers at once; the withdrawn status arrives as message.updated (or message.revokeFailed). */
-export const revokeChatMessage = (messageId: number) =>
-  dataOf(http.post<RevokeResult>(`${base}/revokeChatMessage`, { messageId }))
+export const revokeChatMessage = (messageId: number) => call(api.revoke, { messageId })
+
+/** Answers at once; the new text arrives as message.updated (or message.editFailed). */
+export const editChatMessage = (messageId: number, text: string) => call(api.edit, { messageId, text })
 
 /** Translate texts into the desk user's target language. Silent: the caller tells the user. */
 export const translateTexts = (texts: string[]) =>
-  dataOf(http.post<TranslateResult>(`${base}/translate`, { texts }, { ...noRepeatGuard, silent: true }))
+  call(translateEndpoints.translate, { texts }, { ...noRepeatGuard, silent: true })
 
 export interface ChatUpload {
   sessionId: number
@@ -62,14 +59,16 @@ export function uploadThenSend(
     if (value !== undefined && value !== '') form.append(key, String(value))
   }
   form.append('file', file, fileName)
-  return dataOf(
-    http.post<ChatMessageView>(`${base}/uploadThenSendChatMessageAsync`, form, {
+  return call(
+    api.upload,
+    { form },
+    {
       ...noRepeatGuard,
       timeout: UPLOAD_TIMEOUT_MS,
       onUploadProgress: onProgress
         ? (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0)
         : undefined,
-    }),
+    },
   )
 }
 
@@ -89,4 +88,4 @@ export async function fetchChatMedia(url: string): Promise<Blob> {
 }
 
 /** Where a stored message's file is served (the history answers it as `mediaUrl`). */
-export const chatMediaUrl = (messageId: number) => `${base}/chatMedia/${messageId}`
+export const chatMediaUrl = (messageId: number) => urlOf(api.media, { messageId })

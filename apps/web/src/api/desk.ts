@@ -1,28 +1,22 @@
 import {
-  type AgentView,
-  type DeskAccountView,
-  type DeskEnterResult,
-  type DeskSessionDetail,
-  type DeskSessionView,
+  deskEndpoints as api,
+  chatEndpoints,
+  deskPeopleEndpoints,
   Header,
-  type Page,
-  type ReadResult,
-  type SessionCounts,
-  type SessionCreateResult,
-  type SessionDeletionView,
   type SessionFanBody,
   type SessionFilterValue,
   type SessionFlagValue,
-  type SessionPage,
+  type TargetLanguageBody,
+  translateEndpoints,
 } from '@app/core'
-import { backgroundCall, dataOf, http, noRepeatGuard } from './request'
+import { call } from './client'
+import { backgroundCall, noRepeatGuard } from './request'
 
 /**
- * The agent desk's sessions (packages/core api/desk.ts). Desk calls carry `desk-id` and, for a
- * supervisor acting as an agent, `customer-user-id`: the desk layout adds them to every
+ * The agent desk's sessions (packages/core api/desk-views.ts). Desk calls carry `desk-id` and, for
+ * a supervisor acting as an agent, `customer-user-id`: the desk layout adds them to every
  * /damai/customer call while the desk is open (request.ts `setExtraHeaders`).
  */
-const session = '/damai/customer/session'
 
 export interface SessionQuery {
   filter: SessionFilterValue
@@ -34,71 +28,60 @@ export interface SessionQuery {
 
 /** Open the desk (as the agent `customerUserId` when a supervisor); the older desk of that agent answers 433. */
 export const enterDesk = (customerUserId: number | null) =>
-  dataOf(
-    http.post<DeskEnterResult>('/damai/customer/desk/enter', customerUserId ? { customerUserId } : {}, {
-      headers: {
-        ...noRepeatGuard.headers,
-        ...(customerUserId ? { [Header.customerUserId]: String(customerUserId) } : {}),
-      },
-    }),
-  )
+  call(api.enter, customerUserId ? { customerUserId } : {}, {
+    headers: {
+      ...noRepeatGuard.headers,
+      ...(customerUserId ? { [Header.customerUserId]: String(customerUserId) } : {}),
+    },
+  })
 
 export const pageSessions = (q: SessionQuery) =>
-  dataOf(
-    http.post<SessionPage>(
-      `${session}/page`,
-      {
-        filter: q.filter,
-        pageSize: q.pageSize ?? 30,
-        ...(q.accountId ? { accountId: q.accountId } : {}),
-        ...(q.keyword ? { keyword: q.keyword } : {}),
-        ...(q.cursor ? { cursor: q.cursor } : {}),
-      },
-      noRepeatGuard,
-    ),
+  call(
+    api.page,
+    {
+      filter: q.filter,
+      pageSize: q.pageSize ?? 30,
+      ...(q.accountId ? { accountId: q.accountId } : {}),
+      ...(q.keyword ? { keyword: q.keyword } : {}),
+      ...(q.cursor ? { cursor: q.cursor } : {}),
+    },
+    noRepeatGuard,
   )
 
 /** Sidebar counts; refreshed in the background as messages arrive. */
 export const sessionCounts = (accountId?: number) =>
-  dataOf(http.post<SessionCounts>(`${session}/counts`, accountId ? { accountId } : {}, backgroundCall))
+  call(api.counts, accountId ? { accountId } : {}, backgroundCall)
 
 /** `quiet`: a look-up of a session the socket told about, which may be outside the desk's scope. */
 export const sessionDetail = (sessionId: number, quiet = false) =>
-  dataOf(
-    http.post<DeskSessionDetail>(`${session}/detail`, { sessionId }, quiet ? backgroundCall : noRepeatGuard),
-  )
+  call(api.detail, { sessionId }, quiet ? backgroundCall : noRepeatGuard)
 
 export const markSessionRead = (sessionId: number) =>
-  dataOf(http.post<ReadResult>('/damai/customer/user/sendReadToFriendForChat', { sessionId }, noRepeatGuard))
+  call(chatEndpoints.markRead, { sessionId }, noRepeatGuard)
 
 export const createSession = (phone: string, accountId?: number) =>
-  dataOf(http.post<SessionCreateResult>(`${session}/create`, { phone, ...(accountId ? { accountId } : {}) }))
+  call(api.create, { phone, ...(accountId ? { accountId } : {}) })
 
 export const setSessionFlag = (sessionId: number, flag: SessionFlagValue, value: boolean) =>
-  dataOf(http.put<DeskSessionView>(`${session}/flag`, { sessionId, flag, value }))
+  call(api.flag, { sessionId, flag, value })
 
-export const migrateSession = (sessionId: number, userId: number) =>
-  dataOf(http.put<null>(`${session}/migrate`, { sessionId, userId }))
+export const migrateSession = (sessionId: number, userId: number) => call(api.migrate, { sessionId, userId })
 
-export const updateSessionFan = (body: SessionFanBody) =>
-  dataOf(http.put<DeskSessionDetail>(`${session}/fan`, body))
+export const updateSessionFan = (body: SessionFanBody) => call(api.updateFan, body)
 
 /** Delete an invalid customer's chat with a reason; a deletion record is kept. */
-export const deleteSession = (sessionId: number, reason: string) =>
-  dataOf(http.delete<null>(session, { sessionId, reason }))
+export const deleteSession = (sessionId: number, reason: string) => call(api.remove, { sessionId, reason })
 
 export const pageDeletions = (pageNo: number, pageSize: number) =>
-  dataOf(http.post<Page<SessionDeletionView>>(`${session}/deletions`, { pageNo, pageSize }, noRepeatGuard))
+  call(api.deletions, { pageNo, pageSize }, noRepeatGuard)
 
-export const listAgents = () => dataOf(http.get<AgentView[]>('/damai/customer/user/agents'))
+export const listAgents = () => call(deskPeopleEndpoints.agents)
 
-export const listDeskAccounts = () =>
-  dataOf(http.get<DeskAccountView[]>('/damai/customer/user/deskAccounts', undefined, noRepeatGuard))
+export const listDeskAccounts = () => call(deskPeopleEndpoints.deskAccounts, undefined, noRepeatGuard)
 
-export const getTargetLanguage = () =>
-  dataOf(http.get<{ targetLanguage: string }>('/damai/customer/user/targetLanguage')).then(
-    (r) => r.targetLanguage,
-  )
+export const getTargetLanguage = () => call(translateEndpoints.targetLanguage).then((r) => r.targetLanguage)
 
 export const setTargetLanguage = (targetLanguage: string) =>
-  dataOf(http.put<null>('/damai/customer/user/targetLanguage', { targetLanguage }))
+  call(translateEndpoints.setTargetLanguage, {
+    targetLanguage: targetLanguage as TargetLanguageBody['targetLanguage'],
+  })

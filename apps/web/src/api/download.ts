@@ -1,4 +1,4 @@
-import { ErrorCode } from '@app/core'
+import { type Endpoint, type EndpointInput, ErrorCode, fillPath } from '@app/core'
 import { feedback } from '../app/feedback'
 import { i18n } from '../i18n'
 import { service } from './request'
@@ -32,7 +32,7 @@ function save(blob: Blob, fileName: string): void {
  * under `fileName`. "请求下载资源中" shows while it runs, then "开始下载", or the server's refusal
  * (such as "no data to export") and "开始失败".
  */
-export async function downloadFile(
+async function downloadFile(
   method: 'post' | 'get',
   url: string,
   payload: object,
@@ -59,4 +59,14 @@ export async function downloadFile(
     message.error({ key: KEY, content: i18n.t('request.downloadFailed'), duration: 5 })
     return false
   }
+}
+
+/** The same download for an endpoint of the contract: its method and path, the input as body or query. */
+export function downloadEndpoint<E extends Endpoint>(
+  e: E,
+  input: EndpointInput<E>,
+  fileName: string,
+): Promise<boolean> {
+  const { path, rest } = fillPath(e.path, (input ?? {}) as Record<string, unknown>)
+  return downloadFile(e.method === 'GET' ? 'get' : 'post', path, rest, fileName)
 }

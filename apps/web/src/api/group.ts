@@ -1,28 +1,16 @@
-import type {
-  GroupAccountView,
-  GroupEditPermissionValue,
-  GroupInfoView,
-  GroupJoinResult,
-  GroupLinkView,
-  GroupMemberActionResult,
-  GroupMemberActionValue,
-  GroupMemberPage,
-  GroupSubmitResult,
-  SystemGroupsView,
-} from '@app/core'
-import { dataOf, http } from './request'
+import { groupEndpoints as api, type GroupEditPermissionValue, type GroupMemberActionValue } from '@app/core'
+import { call } from './client'
 
 /**
  * Group chats of desk sessions (packages/core api/groups.ts). Like every /damai/customer call at
  * the desk they carry `desk-id` and `customer-user-id` (request.ts extra headers).
  */
-const base = '/damai/customer/group'
 
 /** Joining reads each group from WhatsApp: up to 20 of them take longer than the usual 10 s. */
 const JOIN_TIMEOUT_MS = 120_000
 
 export const groupInfo = (sessionId: number, refresh = false) =>
-  dataOf(http.post<GroupInfoView>(`${base}/info`, refresh ? { sessionId, refresh } : { sessionId }))
+  call(api.info, refresh ? { sessionId, refresh } : { sessionId })
 
 export interface GroupMemberQuery {
   sessionId: number
@@ -32,10 +20,10 @@ export interface GroupMemberQuery {
 }
 
 export const groupMembers = (q: GroupMemberQuery) =>
-  dataOf(http.post<GroupMemberPage>(`${base}/members`, { ...q, keyword: q.keyword || undefined }))
+  call(api.members, { ...q, keyword: q.keyword || undefined })
 
 export const groupMemberAction = (sessionId: number, action: GroupMemberActionValue, members: string[]) =>
-  dataOf(http.post<GroupMemberActionResult>(`${base}/members/action`, { sessionId, action, members }))
+  call(api.memberAction, { sessionId, action, members })
 
 export interface GroupUpdate {
   subject?: string
@@ -45,24 +33,20 @@ export interface GroupUpdate {
 }
 
 export const updateGroup = (sessionId: number, patch: GroupUpdate) =>
-  dataOf(http.put<GroupSubmitResult>(`${base}/info`, { sessionId, ...patch }))
+  call(api.update, { sessionId, ...patch })
 
-export const groupLink = (sessionId: number) =>
-  dataOf(http.post<GroupLinkView>(`${base}/link`, { sessionId }))
+export const groupLink = (sessionId: number) => call(api.link, { sessionId })
 
-export const resetGroupLink = (sessionId: number) =>
-  dataOf(http.put<GroupLinkView>(`${base}/link/reset`, { sessionId }))
+export const resetGroupLink = (sessionId: number) => call(api.resetLink, { sessionId })
 
 export const setGroupRemark = (sessionId: number, patch: { note?: string; nickname?: string }) =>
-  dataOf(http.put<null>(`${base}/remark`, { sessionId, ...patch }))
+  call(api.remark, { sessionId, ...patch })
 
-export const groupAccounts = () =>
-  dataOf(http.get<{ list: GroupAccountView[] }>(`${base}/accounts`)).then((r) => r.list)
+export const groupAccounts = () => call(api.accounts).then((r) => r.list)
 
 export const joinGroups = (accountId: number, links: string[]) =>
-  dataOf(http.post<GroupJoinResult>(`${base}/join`, { accountId, links }, { timeout: JOIN_TIMEOUT_MS }))
+  call(api.join, { accountId, links }, { timeout: JOIN_TIMEOUT_MS })
 
-export const systemGroupsSetting = () => dataOf(http.get<SystemGroupsView>(`${base}/systemGroups`))
+export const systemGroupsSetting = () => call(api.systemGroups)
 
-export const setSystemGroupsSetting = (show: boolean) =>
-  dataOf(http.put<SystemGroupsView>(`${base}/systemGroups`, { show }))
+export const setSystemGroupsSetting = (show: boolean) => call(api.setSystemGroups, { show })

@@ -1,41 +1,33 @@
-import type {
-  MaterialCreateBody,
-  MaterialGroupView,
-  MaterialOwnerTypeValue,
-  MaterialPageBody,
-  MaterialTypeCount,
-  MaterialUpdateBody,
-  MaterialUploadResult,
-  MaterialUsageValue,
-  MaterialView,
-  Page,
-  UploadTypeValue,
+import {
+  materialEndpoints as api,
+  materialGroupEndpoints as groups,
+  type MaterialCreateBody,
+  type MaterialOwnerTypeValue,
+  type MaterialPageBody,
+  type MaterialUpdateBody,
+  type MaterialUsageValue,
+  type UploadTypeValue,
 } from '@app/core'
-import { ApiError, dataOf, http, noRepeatGuard } from './request'
-
-const base = '/damai/customer/material'
-const groupBase = '/damai/customer/materialGroup'
+import { call } from './client'
+import { ApiError, noRepeatGuard } from './request'
 
 /** Uploads of up to 10 MB get more time than the ordinary 10 s. */
 const UPLOAD_TIMEOUT_MS = 120_000
 
-export const pageMaterials = (q: MaterialPageBody) => dataOf(http.post<Page<MaterialView>>(`${base}/page`, q))
+export const pageMaterials = (q: MaterialPageBody) => call(api.page, q)
 
-export const getMaterial = (id: number) => dataOf(http.get<MaterialView>(`${base}/get`, { id }))
+const getMaterial = (id: number) => call(api.get, { id })
 
 export const materialTypeCounts = (ownerType: MaterialOwnerTypeValue, usage?: MaterialUsageValue) =>
-  dataOf(
-    http.get<{ list: MaterialTypeCount[] }>(`${base}/typeCounts`, { ownerType, ...(usage ? { usage } : {}) }),
-  ).then((r) => r.list)
+  call(api.typeCounts, { ownerType, ...(usage ? { usage } : {}) }).then((r) => r.list)
 
-export const createMaterial = (body: MaterialCreateBody) => dataOf(http.post<{ id: number }>(base, body))
+export const createMaterial = (body: MaterialCreateBody) => call(api.create, body)
 
-export const updateMaterial = (body: MaterialUpdateBody) => dataOf(http.put<null>(base, body))
+export const updateMaterial = (body: MaterialUpdateBody) => call(api.update, body)
 
-export const setMaterialsEnabled = (ids: number[], enabled: boolean) =>
-  dataOf(http.put<null>(`${base}/enabled`, { ids, enabled }))
+export const setMaterialsEnabled = (ids: number[], enabled: boolean) => call(api.setEnabled, { ids, enabled })
 
-export const deleteMaterials = (ids: number[]) => dataOf(http.delete<null>(base, { ids: ids.join(',') }))
+export const deleteMaterials = (ids: number[]) => call(api.remove, { ids: ids.join(',') })
 
 /** Upload a material's file first; the material is then created with the answered mediaId. */
 export const uploadMaterialFile = (
@@ -49,14 +41,16 @@ export const uploadMaterialFile = (
   form.append('type', type)
   form.append('usage', usage)
   form.append('file', file, fileName)
-  return dataOf(
-    http.post<MaterialUploadResult>(`${base}/upload`, form, {
+  return call(
+    api.upload,
+    { form },
+    {
       ...noRepeatGuard,
       timeout: UPLOAD_TIMEOUT_MS,
       onUploadProgress: onProgress
         ? (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0)
         : undefined,
-    }),
+    },
   )
 }
 
@@ -65,9 +59,7 @@ export const uploadMaterialFile = (
  * `<img src>` could not). A refusal comes back as a JSON envelope inside the blob: it rejects.
  */
 export async function fetchMaterialFile(id: number): Promise<Blob> {
-  const blob = await dataOf(
-    http.get<Blob>(`${base}/file`, { id }, { ...noRepeatGuard, responseType: 'blob', silent: true }),
-  )
+  const blob = await call(api.file, { id }, { ...noRepeatGuard, silent: true })
   if (blob.type.includes('json')) {
     const body = JSON.parse(await blob.text()) as { code?: number; msg?: string }
     throw new ApiError(body.code ?? -1, body.msg ?? '')
@@ -76,13 +68,12 @@ export async function fetchMaterialFile(id: number): Promise<Blob> {
 }
 
 export const listMaterialGroups = (ownerType: MaterialOwnerTypeValue) =>
-  dataOf(http.get<{ list: MaterialGroupView[] }>(`${groupBase}/list`, { ownerType })).then((r) => r.list)
+  call(groups.list, { ownerType }).then((r) => r.list)
 
 export const createMaterialGroup = (ownerType: MaterialOwnerTypeValue, name: string) =>
-  dataOf(http.post<{ id: number }>(groupBase, { ownerType, name }))
+  call(groups.create, { ownerType, name })
 
-export const renameMaterialGroup = (id: number, name: string) =>
-  dataOf(http.put<null>(groupBase, { id, name }))
+export const renameMaterialGroup = (id: number, name: string) => call(groups.rename, { id, name })
 
 /** Only an empty group can be deleted. */
-export const deleteMaterialGroup = (id: number) => dataOf(http.delete<null>(groupBase, { id }))
+export const deleteMaterialGroup = (id: number) => call(groups.remove, { id })

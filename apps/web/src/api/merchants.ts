@@ -1,20 +1,6 @@
-import {
-  type AccountProfileView,
-  type FilledOrderTemplate,
-  type HistorySearchPage,
-  type MerchantAccountView,
-  type MerchantCodeView,
-  type MerchantLinkResult,
-  type MerchantLinkStatus,
-  MerchantPath,
-  type MerchantPublicInfo,
-  OrderTemplatePath,
-  type OrderTemplateView,
-  type Page,
-  type ProfileApplyResult,
-  ProfilePath,
-} from '@app/core'
-import { ApiError, backgroundCall, dataOf, http, noRepeatGuard } from './request'
+import { merchantEndpoints as api, orderTemplateEndpoints as templates } from '@app/core'
+import { call } from './client'
+import { ApiError, backgroundCall, noRepeatGuard } from './request'
 
 export interface MerchantCodeInput {
   name: string
@@ -23,34 +9,30 @@ export interface MerchantCodeInput {
 }
 
 export const pageMerchantCodes = (body: { pageNo: number; pageSize: number; name?: string }) =>
-  dataOf(http.post<Page<MerchantCodeView>>(MerchantPath.page, body))
-export const createMerchantCode = (input: MerchantCodeInput) =>
-  dataOf(http.post<MerchantCodeView>(MerchantPath.create, input))
-export const updateMerchantCode = (id: number, input: MerchantCodeInput) =>
-  dataOf(http.put<null>(MerchantPath.update, { id, ...input }))
-export const revokeMerchantCode = (id: number) => dataOf(http.put<null>(MerchantPath.revoke, { id }))
-export const merchantAccounts = (id: number) =>
-  dataOf(http.get<{ list: MerchantAccountView[] }>(MerchantPath.accounts, { id })).then((r) => r.list)
+  call(api.page, body)
+export const createMerchantCode = (input: MerchantCodeInput) => call(api.create, input)
+export const updateMerchantCode = (id: number, input: MerchantCodeInput) => call(api.update, { id, ...input })
+export const revokeMerchantCode = (id: number) => call(api.revoke, { id })
+export const merchantAccounts = (id: number) => call(api.accounts, { id }).then((r) => r.list)
 export const merchantHistory = (body: {
   id: number
   accountId?: number
   keyword?: string
   cursor?: string
   pageSize: number
-}) => dataOf(http.post<HistorySearchPage>(MerchantPath.chatHistory, body))
+}) => call(api.chatHistory, body)
 
 /** The public pages show the server's refusals themselves: every call is silent. */
-export const publicMerchantInfo = (c: string) =>
-  dataOf(http.get<MerchantPublicInfo>(MerchantPath.publicInfo, { c }, backgroundCall))
-const withCode = (path: string, c: string) => `${path}?c=${encodeURIComponent(c)}`
+export const publicMerchantInfo = (c: string) => call(api.publicInfo, { c }, backgroundCall)
+/** A public call with a body carries the code in its query beside the body (the server counts links per code). */
 export const publicMerchantLink = (c: string, phone: string) =>
-  dataOf(http.post<MerchantLinkResult>(withCode(MerchantPath.publicLink, c), { phone }, { silent: true }))
+  call(api.publicLink, { c, phone }, { silent: true })
 export const publicMerchantStatus = (c: string, accountId: number) =>
-  dataOf(http.get<MerchantLinkStatus>(MerchantPath.publicStatus, { c, accountId }, backgroundCall))
+  call(api.publicStatus, { c, accountId }, backgroundCall)
 export const publicMerchantHistory = (
   c: string,
   body: { accountId?: number; cursor?: string; pageSize: number },
-) => dataOf(http.post<HistorySearchPage>(withCode(MerchantPath.publicChatHistory, c), body, backgroundCall))
+) => call(api.publicChatHistory, { c, ...body }, backgroundCall)
 
 /** The public address of a code's pages. */
 export const merchantLinkUrl = (code: string): string =>
@@ -61,23 +43,15 @@ export const merchantHistoryUrl = (code: string): string =>
 // ---- account profiles ----
 
 export const accountProfiles = (accountIds: number[]) =>
-  dataOf(http.post<{ list: AccountProfileView[] }>(ProfilePath.list, { accountIds }, backgroundCall)).then(
-    (r) => r.list,
-  )
+  call(api.profileList, { accountIds }, backgroundCall).then((r) => r.list)
 export const applyProfile = (body: {
   accountIds: number[]
   nicknameMaterialId?: number
   avatarMaterialId?: number
-}) => dataOf(http.post<{ results: ProfileApplyResult[] }>(ProfilePath.apply, body)).then((r) => r.results)
+}) => call(api.profileApply, body).then((r) => r.results)
 /** The picture last set on an account, as a blob (the request carries the Authorization header). */
 export async function fetchProfilePicture(accountId: number): Promise<Blob> {
-  const blob = await dataOf(
-    http.get<Blob>(
-      ProfilePath.picture,
-      { accountId },
-      { ...noRepeatGuard, responseType: 'blob', silent: true },
-    ),
-  )
+  const blob = await call(api.profilePicture, { accountId }, { ...noRepeatGuard, silent: true })
   if (blob.type.includes('json')) {
     const body = JSON.parse(await blob.text()) as { code?: number; msg?: string }
     throw new ApiError(body.code ?? -1, body.msg ?? '')
@@ -93,17 +67,13 @@ export interface OrderTemplateInput {
 }
 
 export const pageOrderTemplates = (body: { pageNo: number; pageSize: number; name?: string }) =>
-  dataOf(http.post<Page<OrderTemplateView>>(OrderTemplatePath.page, body))
-export const createOrderTemplate = (input: OrderTemplateInput) =>
-  dataOf(http.post<{ id: number }>(OrderTemplatePath.create, input))
+  call(templates.page, body)
+export const createOrderTemplate = (input: OrderTemplateInput) => call(templates.create, input)
 export const updateOrderTemplate = (id: number, input: OrderTemplateInput) =>
-  dataOf(http.put<null>(OrderTemplatePath.update, { id, ...input }))
-export const deleteOrderTemplate = (id: number) => dataOf(http.delete<null>(OrderTemplatePath.remove, { id }))
+  call(templates.update, { id, ...input })
+export const deleteOrderTemplate = (id: number) => call(templates.remove, { id })
 /** The templates filled for a desk chat; the date is the viewer's day. */
 export const orderTemplatesForChat = (sessionId: number) =>
-  dataOf(
-    http.post<{ list: FilledOrderTemplate[] }>(OrderTemplatePath.forChat, {
-      sessionId,
-      utcOffsetMinutes: -new Date().getTimezoneOffset(),
-    }),
-  ).then((r) => r.list)
+  call(templates.forChat, { sessionId, utcOffsetMinutes: -new Date().getTimezoneOffset() }).then(
+    (r) => r.list,
+  )

@@ -1,67 +1,56 @@
 import {
   type AddTestUserBody,
-  type AdminUserView,
+  platformEndpoints as api,
   type BusinessProfile,
   type OperationsConfig,
-  PlatformPath as P,
-  type Page,
-  type SellerOption,
   type SystemSettingsBody,
-  type SystemSettingsView,
-  type SystemStatusView,
+  settingsEndpoints as settings,
   type TenantQueryBody,
-  type TenantView,
   type UserCreateBody,
-  type UserCreated,
   type UserDetailsBody,
   type UserQueryBody,
-  type ValidDateRange,
 } from '@app/core'
-import { dataOf, http } from './request'
+import { call } from './client'
 
 /** Platform staff and supervisors (spec §7 "Admin"): one role's users the caller may see. */
-export const queryUsers = (body: UserQueryBody) => dataOf(http.post<Page<AdminUserView>>(P.userQuery, body))
+export const queryUsers = (body: UserQueryBody) => call(api.userQuery, body)
 
-export const createUser = (body: UserCreateBody) => dataOf(http.post<UserCreated>(P.userCreate, body))
+export const createUser = (body: UserCreateBody) => call(api.userCreate, body)
 
-export const addTestUser = (body: AddTestUserBody) => dataOf(http.post<UserCreated>(P.userAddTestUser, body))
+export const addTestUser = (body: AddTestUserBody) => call(api.userAddTestUser, body)
 
-export const updateUserDetails = (body: UserDetailsBody) => dataOf(http.put<null>(P.userUpdateDetails, body))
+export const updateUserDetails = (body: UserDetailsBody) => call(api.userUpdateDetails, body)
 
 export const updateUserStatus = (id: number, status: number) =>
-  dataOf(http.put<null>(P.userUpdateStatus, { id, status }))
+  call(api.userUpdateStatus, { id, status: status as 0 | 1 })
 
 export const updateRiskStatus = (id: number, riskStatus: 0 | 1) =>
-  dataOf(http.put<null>(P.userUpdateRiskStatus, { id, riskStatus }))
+  call(api.userUpdateRiskStatus, { id, riskStatus })
 
 export const updateSpecialChannel = (id: number, specialChannel: 0 | 1) =>
-  dataOf(http.put<null>(P.userUpdateSpecialChannel, { id, specialChannel }))
+  call(api.userUpdateSpecialChannel, { id, specialChannel })
 
 export const resetUserPassword = (userId: number, password: string) =>
-  dataOf(http.put<null>(P.userUpdatePassword, { userId, password }))
+  call(api.userUpdatePassword, { userId, password })
 
-export const deleteUser = (id: number) => dataOf(http.delete<null>(P.userDelete, { id }))
+export const deleteUser = (id: number) => call(api.userDelete, { id })
 
-export const validDateRange = (id: number) =>
-  dataOf(http.get<ValidDateRange>(P.userValidDateRange.replace(':id', String(id))))
+export const validDateRange = (id: number) => call(api.userValidDateRange, { id })
 
-export const sellerOptions = () => dataOf(http.get<SellerOption[]>(P.sellerOptions))
+export const sellerOptions = () => call(api.sellerOptions)
 
 /** /customerManage: tenants as companies. */
-export const queryTenants = (body: TenantQueryBody) =>
-  dataOf(http.post<Page<TenantView>>(P.tenantQuery, body))
+export const queryTenants = (body: TenantQueryBody) => call(api.tenantQuery, body)
 
 /** /configManage: the operations user's price list, trial quota and reminder days. */
-export const getOperationsConfig = () => dataOf(http.get<OperationsConfig>(P.configGet))
-export const saveOperationsConfig = (body: OperationsConfig) => dataOf(http.put<null>(P.configUpdate, body))
+export const getOperationsConfig = () => call(settings.configGet)
+export const saveOperationsConfig = (body: OperationsConfig) => call(settings.configUpdate, body)
 
 /** /systemManage/index: the admin's view of the running system. */
-export const getSystemStatus = () => dataOf(http.get<SystemStatusView>(P.systemStatus))
-export const getSystemSettings = () => dataOf(http.get<SystemSettingsView>(P.systemSettingGet))
-export const saveSystemSettings = (body: SystemSettingsBody) =>
-  dataOf(http.put<null>(P.systemSettingUpdate, body))
+export const getSystemStatus = () => call(settings.systemStatus)
+export const getSystemSettings = () => call(settings.systemSettingGet)
+export const saveSystemSettings = (body: SystemSettingsBody) => call(settings.systemSettingUpdate, body)
 
 /** /businessSet: the business-edition profile shown to the operations user's tenants. */
-export const getBusinessProfile = () => dataOf(http.get<BusinessProfile>(P.businessSetGet))
-export const saveBusinessProfile = (body: BusinessProfile) =>
-  dataOf(http.put<null>(P.businessSetUpdate, body))
+export const getBusinessProfile = () => call(settings.businessSetGet)
+export const saveBusinessProfile = (body: BusinessProfile) => call(settings.businessSetUpdate, body)

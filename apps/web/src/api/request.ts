@@ -3,6 +3,7 @@ import {
   type Envelope,
   ErrorCode,
   Header,
+  profileEndpoints,
   REQUEST_TIMEOUT_MS,
   TOAST_DURATION_MS,
 } from '@app/core'
@@ -32,7 +33,8 @@ declare module 'axios' {
   }
 }
 
-export const PROFILE_URL = '/damai/system/user/profile/get'
+/** The profile read that tells whether a sign-in is still valid: its 401 opens no dialog. */
+export const PROFILE_URL = profileEndpoints.get.path
 
 export class ApiError extends Error {
   constructor(

@@ -1,30 +1,23 @@
 import {
-  type Page,
+  riskEndpoints as api,
   type RiskConfigBody,
-  type RiskConfigView,
-  RiskPath,
-  type RiskStatistics,
   type RiskStatisticsBody,
   type RiskWarningPageBody,
-  type RiskWarningView,
 } from '@app/core'
-import { backgroundCall, dataOf, http, noRepeatGuard } from './request'
+import { call } from './client'
+import { backgroundCall, noRepeatGuard } from './request'
 
 /** Risk management (packages/core api/risk.ts): the supervisor's config, warnings and statistics. */
 
-export const riskConfig = () => dataOf(http.get<RiskConfigView>(RiskPath.config, undefined, noRepeatGuard))
+export const riskConfig = () => call(api.config, undefined, noRepeatGuard)
 
-export const saveRiskConfig = (body: RiskConfigBody) =>
-  dataOf(http.put<RiskConfigView>(RiskPath.config, body))
+export const saveRiskConfig = (body: RiskConfigBody) => call(api.saveConfig, body)
 
 export const pageRiskWarnings = (body: Partial<RiskWarningPageBody>) =>
-  dataOf(http.post<Page<RiskWarningView>>(RiskPath.warnings, body, noRepeatGuard))
+  call(api.warnings, body, noRepeatGuard)
 
-export const riskWarningCount = () =>
-  dataOf(http.get<{ unhandled: number }>(RiskPath.warningCount, undefined, backgroundCall))
+export const riskWarningCount = () => call(api.warningCount, undefined, backgroundCall)
 
-export const handleRiskWarnings = (ids: number[]) =>
-  dataOf(http.put<{ handled: number }>(RiskPath.handle, { ids }))
+export const handleRiskWarnings = (ids: number[]) => call(api.handle, { ids })
 
-export const riskStatistics = (body: RiskStatisticsBody) =>
-  dataOf(http.post<RiskStatistics>(RiskPath.statistics, body, noRepeatGuard))
+export const riskStatistics = (body: RiskStatisticsBody) => call(api.statistics, body, noRepeatGuard)

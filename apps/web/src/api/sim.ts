@@ -1,60 +1,52 @@
-import type {
-  SimChatView,
-  SimContentInput,
-  SimFault,
-  SimGroupView,
-  SimLinkResult,
-  SimMessagesPage,
-  SimMessageView,
-  SimPendingQr,
-  SimPhoneView,
-} from '@app/core'
-import { backgroundCall, dataOf, http } from './request'
+import { simEndpoints as api, type SimAddressingValue, type SimContentInput, type SimFault } from '@app/core'
+import { call } from './client'
+import { backgroundCall } from './request'
 
 /** The simulated phone (/sim, demo mode only). Polls go without the duplicate guard and toasts. */
-const base = '/damai/sim'
 
-export const listSimPhones = () =>
-  dataOf(http.get<SimPhoneView[]>(`${base}/phones`, undefined, backgroundCall))
+export const listSimPhones = () => call(api.phones, undefined, backgroundCall)
 
-export const addSimPhone = (phone: string, name?: string) =>
-  dataOf(http.post<SimPhoneView>(`${base}/phones`, { phone, name }))
+export const addSimPhone = (phone: string, name?: string) => call(api.addPhone, { phone, name })
 
-export const listPendingQrs = () => dataOf(http.get<SimPendingQr[]>(`${base}/qrs`, undefined, backgroundCall))
+export const listPendingQrs = () => call(api.qrs, undefined, backgroundCall)
 
-export const scanQr = (phone: string, qr: string) =>
-  dataOf(http.post<SimLinkResult>(`${base}/scan`, { phone, qr }))
+export const scanQr = (phone: string, qr: string) => call(api.scan, { phone, qr })
 
-export const enterPairingCode = (phone: string, code: string) =>
-  dataOf(http.post<SimLinkResult>(`${base}/pair`, { phone, code }))
+export const enterPairingCode = (phone: string, code: string) => call(api.pair, { phone, code })
 
-export const listSimChats = (phone: string) =>
-  dataOf(http.get<SimChatView[]>(`${base}/chats`, { phone }, backgroundCall))
+export const listSimChats = (phone: string) => call(api.chats, { phone }, backgroundCall)
 
 export const listSimMessages = (phone: string, peer: string, limit = 50, before?: string) =>
-  dataOf(http.get<SimMessagesPage>(`${base}/messages`, { phone, peer, limit, before }, backgroundCall))
+  call(api.messages, { phone, peer, limit, before }, backgroundCall)
 
 export const sendAsPhone = (phone: string, to: string, content: SimContentInput) =>
-  dataOf(http.post<SimMessageView>(`${base}/send`, { phone, to, content }))
+  call(api.send, { phone, to, content })
 
 /** Opening a chat reads it; sent on every poll that finds unread messages, so no duplicate guard. */
-export const readSimChat = (phone: string, peer: string) =>
-  dataOf(http.post<null>(`${base}/read`, { phone, peer }, backgroundCall))
+export const readSimChat = (phone: string, peer: string) => call(api.read, { phone, peer }, backgroundCall)
 
-export const revokeSimMessage = (phone: string, messageId: string) =>
-  dataOf(http.post<null>(`${base}/revoke`, { phone, messageId }))
+export const revokeSimMessage = (phone: string, messageId: string) => call(api.revoke, { phone, messageId })
+
+/** Change the text of one's own message (WhatsApp allows it for 15 minutes). */
+export const editSimMessage = (phone: string, messageId: string, text: string) =>
+  call(api.edit, { phone, messageId, text })
 
 export const getSimGroup = (phone: string, groupId: string) =>
-  dataOf(http.get<SimGroupView>(`${base}/group`, { phone, groupId }, backgroundCall))
+  call(api.group, { phone, groupId }, backgroundCall)
 
 export const createSimGroup = (phone: string, subject: string, members: string[]) =>
-  dataOf(http.post<SimGroupView>(`${base}/group/create`, { phone, subject, members }))
+  call(api.groupCreate, { phone, subject, members })
 
-export const joinSimGroup = (phone: string, code: string) =>
-  dataOf(http.post<SimGroupView>(`${base}/group/join`, { phone, code }))
+export const joinSimGroup = (phone: string, code: string) => call(api.groupJoin, { phone, code })
 
-export const leaveSimGroup = (phone: string, groupId: string) =>
-  dataOf(http.post<null>(`${base}/group/leave`, { phone, groupId }))
+export const leaveSimGroup = (phone: string, groupId: string) => call(api.groupLeave, { phone, groupId })
 
 export const simFault = (phone: string, fault: SimFault, outageMs?: number) =>
-  dataOf(http.post<SimPhoneView>(`${base}/fault`, { phone, fault, outageMs }))
+  call(api.fault, { phone, fault, outageMs })
+
+/** How WhatsApp addresses a customer's number to the product's accounts from now on. */
+export const setSimAddressing = (phone: string, addressing: SimAddressingValue) =>
+  call(api.addressing, { phone, addressing })
+
+/** WhatsApp tells the accounts chatting with the number its phone behind the hidden id. */
+export const revealSimPhone = (phone: string) => call(api.reveal, { phone })

@@ -1,20 +1,18 @@
 import {
   Access,
-  TenantSettingsPath as P,
+  tenantSettingsEndpoints as api,
   type TenantDisplayView,
   type TenantSettingsBody,
-  type TenantSettingsView,
 } from '@app/core'
 import { useEffect } from 'react'
 import { create } from 'zustand'
 import { useSession } from '../stores/session'
-import { backgroundCall, dataOf, http } from './request'
+import { call } from './client'
+import { backgroundCall } from './request'
 
-export const getTenantSettings = () => dataOf(http.get<TenantSettingsView>(P.get))
-export const saveTenantSettings = (body: TenantSettingsBody) =>
-  dataOf(http.put<TenantSettingsView>(P.update, body))
-export const getTenantDisplay = () =>
-  dataOf(http.get<TenantDisplayView>(P.display, undefined, backgroundCall))
+export const getTenantSettings = () => call(api.get)
+export const saveTenantSettings = (body: TenantSettingsBody) => call(api.update, body)
+const getTenantDisplay = () => call(api.display, undefined, backgroundCall)
 
 export const TENANT_SETTINGS_KEY = ['tenantSettings'] as const
 

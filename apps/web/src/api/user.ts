@@ -1,5 +1,6 @@
-import { backgroundCall, dataOf, http } from './request'
+import { profileEndpoints as api } from '@app/core'
+import { call } from './client'
+import { backgroundCall } from './request'
 
 /** Tenant risk status: 1 under risk control, 0 not (spec §4). */
-export const getTenantRiskStatus = () =>
-  dataOf(http.get<number>('/damai/admin/user/getTenantRiskStatus', undefined, backgroundCall))
+export const getTenantRiskStatus = () => call(api.tenantRiskStatus, undefined, backgroundCall)

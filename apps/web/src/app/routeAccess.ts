@@ -19,7 +19,7 @@ export interface AppRoute {
 }
 
 /** Public paths of spec §2: open without a token. */
-export const PUBLIC_PATHS: readonly string[] = [
+const PUBLIC_PATHS: readonly string[] = [
   '/login',
   '/adminLogin',
   '/s',

@@ -23,7 +23,7 @@ function toRouteObjects(route: AppRoute): RouteObject[] {
   ]
 }
 
-export const routeObjects: RouteObject[] = [
+const routeObjects: RouteObject[] = [
   {
     element: <Root />,
     children: [

@@ -36,7 +36,7 @@ const AgentList = lazy(() => import('../pages/customerServiceManage/AgentList'))
 const CustomerAcquisitionStatistics = lazy(
   () => import('../pages/accountManage/customerAcquisitionStatistics/index'),
 )
-const ShareAcquisitionStatistics = lazy(() => import('../pages/s2'))
+const ShareAcquisitionStatistics = lazy(() => import('../pages/acquisitionStatisticsShare'))
 const ApiInterfaceCodeShare = lazy(() => import('../pages/apiInterfaceCodeShare/index'))
 const ApiInterfaceChatHistoryShare = lazy(() => import('../pages/apiInterfaceChatHistoryShare/index'))
 const ApiInterfaceCodes = lazy(() => import('../pages/apiInterface/index/index'))
@@ -65,7 +65,7 @@ const FanGroupSendLog = lazy(() => import('../pages/marketing/fanGroupSendLog/in
 const SettingPage = lazy(() => import('../pages/setting/index'))
 const DeskFanGroupSend = lazy(() => import('../pages/customerServiceDesk/fanGroupSend/index'))
 const DiversionLink = lazy(() => import('../pages/marketing/diversionLink/index'))
-const DiversionVisit = lazy(() => import('../pages/s'))
+const DiversionVisit = lazy(() => import('../pages/diversionVisit'))
 const Counter = lazy(() => import('../pages/counter/index'))
 const CounterShare = lazy(() => import('../pages/counterShare'))
 const MarketingInteraction = lazy(() => import('../pages/customerServiceDesk/marketingInteraction/index'))

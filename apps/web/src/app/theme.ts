@@ -2,7 +2,7 @@ import type { ThemeConfig } from 'antd'
 
 /** Sidebar colours: a dark blue column, white text on the active entry (spec §2 "Layout"). */
 export const SIDEBAR_BG = '#1d4ed8'
-export const SIDEBAR_SUB_BG = '#1e40af'
+const SIDEBAR_SUB_BG = '#1e40af'
 export const SIDEBAR_ACTIVE_BG = '#3b82f6'
 
 export const theme: ThemeConfig = {

@@ -6,7 +6,7 @@ import { enabledAnnouncements } from '../api/announcement'
 import { feedback } from '../app/feedback'
 import { getShownAnnouncementIds, setShownAnnouncementIds } from '../utils/storage'
 
-export const enabledAnnouncementsKey = ['announcements', 'enabled'] as const
+const enabledAnnouncementsKey = ['announcements', 'enabled'] as const
 
 /** Enabled announcements, refreshed every 60 s while a signed-in page is open. */
 export function useEnabledAnnouncements() {

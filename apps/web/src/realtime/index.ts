@@ -1,8 +1,5 @@
 export {
-  type AppSocket,
   getSocket,
-  onSocketEvent,
-  onSocketReconnect,
   type SocketEventName,
   type SocketPayload,
 } from './socket'

@@ -5,7 +5,7 @@ import { getSidebarOpen, setSidebarOpen } from '../utils/storage'
 
 export type Device = 'desktop' | 'mobile'
 
-export const deviceForWidth = (width: number): Device => (width < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop')
+const deviceForWidth = (width: number): Device => (width < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop')
 
 export interface AppState {
   /** Desktop sidebar expanded (cookie sidebarStatus: 1 open, 0 closed). */

@@ -1,4 +1,4 @@
-import { DESK_ID_HEADER, type DeskEnterResult, Header, Role } from '@app/core'
+import { DESK_CALLS_PREFIX, DESK_ID_HEADER, type DeskEnterResult, Header, Role } from '@app/core'
 import Cookies from 'js-cookie'
 import { create } from 'zustand'
 import { useSession } from './session'
@@ -21,7 +21,7 @@ function writeActing(userId: number | null): void {
   else Cookies.remove(CUSTOMER_COOKIE)
 }
 
-export type DeskStatus = 'entering' | 'ready' | 'failed' | 'taken'
+type DeskStatus = 'entering' | 'ready' | 'failed' | 'taken'
 
 export interface DeskState {
   /** the agent a supervisor acts as (`customer-user-id`); null: the caller's own desk */
@@ -74,7 +74,7 @@ export const useDesk = create<DeskState>()((set) => ({
 
 /** The headers of the open desk's calls (spec §6): its desk id and the agent acted as. */
 export function deskHeaders(url: string): Record<string, string> | undefined {
-  if (!url.startsWith('/damai/customer/')) return undefined
+  if (!url.startsWith(DESK_CALLS_PREFIX)) return undefined
   const { deskId, actingUserId } = useDesk.getState()
   return {
     ...(deskId ? { [DESK_ID_HEADER]: deskId } : {}),

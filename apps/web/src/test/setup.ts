@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 import { loadLanguage } from '../i18n'
 
 // every language's whole text at hand, so a test can switch language synchronously
@@ -29,4 +29,10 @@ afterEach(() => {
   cleanup()
   sessionStorage.clear()
   localStorage.clear()
+})
+
+// React's scheduler may still hold a task posted by a late update (a language switch in a test's own
+// afterEach, say): let it run while the window exists, not after the environment is torn down
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50))
 })

@@ -3,8 +3,8 @@ import { fanLabels, listLabels } from '../../api/label'
 
 /** Every label query (pages, the full list, each fan's labels) lives under this key. */
 export const LABELS_KEY = ['labels'] as const
-export const ALL_LABELS_KEY = [...LABELS_KEY, 'all'] as const
-export const fanLabelsKey = (fanId: number) => [...LABELS_KEY, 'fan', fanId] as const
+const ALL_LABELS_KEY = [...LABELS_KEY, 'all'] as const
+const fanLabelsKey = (fanId: number) => [...LABELS_KEY, 'fan', fanId] as const
 
 /** Every label of the tenant with fan counts (pickers). */
 export function useAllLabels(enabled = true) {

@@ -5,7 +5,7 @@ import { listMaterialGroups } from '../../api/material'
 /** Every material list, count and group query lives under this key (files have their own). */
 export const MATERIALS_KEY = ['materials'] as const
 
-export const materialGroupsKey = (ownerType: MaterialOwnerTypeValue) =>
+const materialGroupsKey = (ownerType: MaterialOwnerTypeValue) =>
   [...MATERIALS_KEY, 'groups', ownerType] as const
 
 /** The groups of one library with their material counts. */

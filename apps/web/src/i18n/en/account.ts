@@ -27,6 +27,7 @@ export const account: typeof zh = {
     pushed_out: 'Pushed out',
     key_error: 'Key error',
     device_removed: 'Device removed',
+    update_required: 'WhatsApp requires an update',
   },
   abnormalWith: 'Abnormal: {{reason}}',
   bannedAt: 'Banned at {{time}}',
@@ -82,6 +83,7 @@ export const account: typeof zh = {
     banned: 'This number is banned by WhatsApp',
     gone: 'The account was deleted; the login ended',
     port_expired: 'The port expired and the account was logged out',
+    update_required: 'WhatsApp refuses this client version; try again once the server has been updated',
   },
 
   codeTitle: 'Link by pairing code',

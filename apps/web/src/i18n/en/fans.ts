@@ -6,6 +6,10 @@ export const fans = {
   next: 'Next',
   pageNo: 'Page {{page}}',
   pageSize: '{{size}} / page',
+  phoneHidden: 'Number hidden by WhatsApp',
+  phoneHiddenHint:
+    'WhatsApp shows this customer only by a hidden ID ({{lid}}); the phone appears once WhatsApp shares it',
+  lid: 'Hidden ID',
   columns: {
     customer: 'Customer',
     remark: 'Remark',

@@ -73,6 +73,13 @@ export const platform: typeof zh = {
     numbers: 'Numbers by status',
     outbox: 'Outbox',
     outboxValue: '{{pending}} waiting, oldest {{age}}',
+    waVersion: 'WhatsApp Web version',
+    waVersionValue: '{{version}} ({{source}}, {{time}})',
+    waVersionNone: 'Simulated network',
+    waSources: { fetched: 'fetched', cached: 'shared', bundled: 'built in' },
+    updateRequired: 'Numbers needing a WhatsApp update',
+    updateRequiredAlert:
+      'WhatsApp refuses the client version for {{count}} numbers, also after fetching the newest one. They reconnect on their own once a newer version is published; otherwise update the server.',
     siteName: 'Site name',
     defaultLanguage: 'Default language',
     translateUrl: 'Translation provider URL',

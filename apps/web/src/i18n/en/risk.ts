@@ -68,6 +68,7 @@ export const risk: typeof zh = {
       send_failures: 'Many failed sends',
       low_reply_ratio: 'Low reply ratio',
       opt_out_spike: 'Opt-outs spiking',
+      update_required: 'WhatsApp requires an update',
     },
     details: {
       limit: 'Rule: {{rule}}; {{remaining}} left today',

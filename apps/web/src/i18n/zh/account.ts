@@ -25,6 +25,7 @@ export const account = {
     pushed_out: '被挤下线',
     key_error: '密钥错误',
     device_removed: '设备已移除',
+    update_required: 'WhatsApp 要求更新版本',
   },
   abnormalWith: '异常：{{reason}}',
   bannedAt: '封号时间：{{time}}',
@@ -79,6 +80,7 @@ export const account = {
     banned: '该号码已被 WhatsApp 封禁',
     gone: '该账号已被删除，登录已结束',
     port_expired: '端口已过期，账号已退出',
+    update_required: 'WhatsApp 拒绝当前客户端版本，请在服务器更新后重试',
   },
 
   codeTitle: '验证码登录',

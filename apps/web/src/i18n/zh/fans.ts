@@ -6,6 +6,9 @@ export const fans = {
   next: '下一页',
   pageNo: '第 {{page}} 页',
   pageSize: '{{size}} 条/页',
+  phoneHidden: '号码已被 WhatsApp 隐藏',
+  phoneHiddenHint: 'WhatsApp 仅以隐藏 ID（{{lid}}）显示该客户，WhatsApp 提供号码后自动显示',
+  lid: '隐藏 ID',
   columns: {
     customer: '客户',
     remark: '备注',

@@ -71,6 +71,13 @@ export const platform = {
     numbers: '号码状态',
     outbox: '待发消息',
     outboxValue: '{{pending}} 条，最早等待 {{age}}',
+    waVersion: 'WhatsApp Web 版本',
+    waVersionValue: '{{version}}（{{source}}，{{time}}）',
+    waVersionNone: '模拟网络',
+    waSources: { fetched: '已获取', cached: '共享', bundled: '内置' },
+    updateRequired: '需更新 WhatsApp 的号码',
+    updateRequiredAlert:
+      'WhatsApp 拒绝了 {{count}} 个号码的客户端版本（已获取最新版本后仍被拒绝）。新版本发布后号码会自动重连；否则请更新服务器。',
     siteName: '站点名称',
     defaultLanguage: '默认语言',
     translateUrl: '翻译服务地址',

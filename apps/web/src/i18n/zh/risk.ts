@@ -63,6 +63,7 @@ export const risk = {
       send_failures: '发送失败过多',
       low_reply_ratio: '回复率过低',
       opt_out_spike: '退订激增',
+      update_required: 'WhatsApp 要求更新版本',
     },
     details: {
       limit: '规则：{{rule}}，今日剩余{{remaining}}条',

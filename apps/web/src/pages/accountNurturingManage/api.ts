@@ -1,22 +1,17 @@
 import {
+  nurturingEndpoints as api,
   type NurturingFileType,
   type NurturingLanguage,
   type NurturingMaterialCreateBody,
-  type NurturingMaterialView,
-  NurturingPath,
-  type NurturingProgressView,
   type NurturingRuleBody,
-  type NurturingRuleView,
-  type Page,
 } from '@app/core'
-import { dataOf, http, noRepeatGuard } from '../../api/request'
+import { call } from '../../api/client'
+import { noRepeatGuard } from '../../api/request'
 
-export const pageMaterials = (q: { pageNo: number; pageSize: number; language?: string }) =>
-  dataOf(http.post<Page<NurturingMaterialView>>(NurturingPath.materialPage, q))
-export const createMaterial = (b: NurturingMaterialCreateBody) =>
-  dataOf(http.post<{ id: number }>(NurturingPath.material, b))
-export const updateMaterial = (b: NurturingMaterialCreateBody & { id: number }) =>
-  dataOf(http.put<null>(NurturingPath.material, b))
+export const pageMaterials = (q: { pageNo: number; pageSize: number; language?: NurturingLanguage }) =>
+  call(api.materialPage, q)
+export const createMaterial = (b: NurturingMaterialCreateBody) => call(api.materialCreate, b)
+export const updateMaterial = (b: NurturingMaterialCreateBody & { id: number }) => call(api.materialUpdate, b)
 /** Upload a file as material (checked from its bytes by the server too). */
 export const uploadMaterial = (b: {
   file: Blob
@@ -30,29 +25,19 @@ export const uploadMaterial = (b: {
   form.append('type', b.type)
   form.append('enabled', String(b.enabled))
   form.append('file', b.file, b.fileName)
-  return dataOf(
-    http.post<{ id: number }>(NurturingPath.materialUpload, form, { ...noRepeatGuard, timeout: 120_000 }),
-  )
+  return call(api.materialUpload, { form }, { ...noRepeatGuard, timeout: 120_000 })
 }
 export const updateMaterialFile = (b: { id: number; language: NurturingLanguage; enabled: boolean }) =>
-  dataOf(http.put<null>(NurturingPath.materialFileUpdate, b))
+  call(api.materialFileUpdate, b)
 /** A file material's bytes, fetched with the admin's token. */
 export const fetchMaterialFile = (id: number) =>
-  dataOf(
-    http.get<Blob>(
-      NurturingPath.materialFile,
-      { id },
-      { ...noRepeatGuard, responseType: 'blob', silent: true },
-    ),
-  )
-export const deleteMaterial = (id: number) => dataOf(http.delete<null>(NurturingPath.material, { id }))
+  call(api.materialFile, { id }, { ...noRepeatGuard, silent: true })
+export const deleteMaterial = (id: number) => call(api.materialRemove, { id })
 
-export const pageRules = (q: { pageNo: number; pageSize: number }) =>
-  dataOf(http.post<Page<NurturingRuleView>>(NurturingPath.rulePage, q))
-export const createRule = (b: NurturingRuleBody) => dataOf(http.post<{ id: number }>(NurturingPath.rule, b))
-export const updateRule = (b: NurturingRuleBody & { id: number }) =>
-  dataOf(http.put<null>(NurturingPath.rule, b))
-export const deleteRule = (id: number) => dataOf(http.delete<null>(NurturingPath.rule, { id }))
+export const pageRules = (q: { pageNo: number; pageSize: number }) => call(api.rulePage, q)
+export const createRule = (b: NurturingRuleBody) => call(api.ruleCreate, b)
+export const updateRule = (b: NurturingRuleBody & { id: number }) => call(api.ruleUpdate, b)
+export const deleteRule = (id: number) => call(api.ruleRemove, { id })
 
 export const pageProgress = (q: { pageNo: number; pageSize: number; ruleId?: number }) =>
-  dataOf(http.post<Page<NurturingProgressView>>(NurturingPath.progress, q))
+  call(api.progress, q)

@@ -1,16 +1,12 @@
-import { BankOutlined, LockOutlined, UserOutlined } from '@ant-design/icons'
-import { adminLoginBody, LOGIN_PASSWORD_MAX, USERNAME_MAX } from '@app/core'
-import { Button, Form, Input } from 'antd'
-import { useRef, useState } from 'react'
+import { BankOutlined } from '@ant-design/icons'
+import { adminLoginBody, USERNAME_MAX } from '@app/core'
+import { Form, Input } from 'antd'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { adminLogin, getTenantIdByName } from '../../api/auth'
-import { feedback } from '../../app/feedback'
-import { completeSignIn } from '../../app/session'
-import { useSignedInRedirect } from '../../app/useSignedInRedirect'
-import { useRevalidateOnLanguage } from '../../hooks/useRevalidateOnLanguage'
-import { AuthShell } from '../../layouts/AuthShell'
-import { NoRolesError, useSession } from '../../stores/session'
+import { SignInForm } from '../../components/SignInForm'
+import { useSession } from '../../stores/session'
 import { zodRule } from '../../utils/formRules'
 import { SliderCaptcha, type SliderCaptchaHandle } from './components/SliderCaptcha'
 
@@ -28,44 +24,34 @@ interface Values {
 export default function AdminLoginPage() {
   const { t } = useTranslation()
   const { search } = useLocation()
-  const [form] = Form.useForm<Values>()
-  const [busy, setBusy] = useState(false)
   const captcha = useRef<SliderCaptchaHandle>(null)
-  const leave = useSignedInRedirect()
-  useRevalidateOnLanguage(form)
 
-  const onFinish = async (values: Values) => {
-    setBusy(true)
+  const signIn = async (values: Values) => {
     const enterUsername = values.enterUsername.trim()
-    try {
-      const { tenantId } = await getTenantIdByName(enterUsername)
-      useSession.getState().setTenantId(tenantId)
-      const result = await adminLogin({
-        enterUsername,
-        username: values.username.trim(),
-        password: values.password,
-        captchaVerification: values.captchaVerification,
-      })
-      await completeSignIn(result)
-      leave()
-    } catch (error) {
-      useSession.getState().clearTenantId()
-      if (error instanceof NoRolesError) feedback().message.error({ content: t('auth.noRoles') })
-      captcha.current?.refresh()
-      setBusy(false)
-    }
+    const { tenantId } = await getTenantIdByName(enterUsername)
+    useSession.getState().setTenantId(tenantId)
+    return adminLogin({
+      enterUsername,
+      username: values.username.trim(),
+      password: values.password,
+      captchaVerification: values.captchaVerification,
+    })
   }
 
   return (
-    <AuthShell
+    <SignInForm<Values>
       title={t('auth.adminLoginTitle')}
       footer={
         <Link to={`/login${search}`} data-testid="to-login">
           {t('auth.toLogin')}
         </Link>
       }
-    >
-      <Form<Values> form={form} size="large" onFinish={onFinish} data-testid="admin-login-form">
+      testId="admin-login-form"
+      rules={{
+        username: [zodRule(adminLoginBody.shape.username)],
+        password: [zodRule(adminLoginBody.shape.password)],
+      }}
+      before={
         <Form.Item name="enterUsername" rules={[zodRule(adminLoginBody.shape.enterUsername)]}>
           <Input
             prefix={<BankOutlined />}
@@ -76,33 +62,14 @@ export default function AdminLoginPage() {
             data-testid="login-enter-username"
           />
         </Form.Item>
-        <Form.Item name="username" rules={[zodRule(adminLoginBody.shape.username)]}>
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('auth.usernamePlaceholder')}
-            aria-label={t('auth.username')}
-            autoComplete="username"
-            maxLength={USERNAME_MAX}
-            data-testid="login-username"
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[zodRule(adminLoginBody.shape.password)]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('auth.passwordPlaceholder')}
-            aria-label={t('auth.password')}
-            autoComplete="current-password"
-            maxLength={LOGIN_PASSWORD_MAX}
-            data-testid="login-password"
-          />
-        </Form.Item>
+      }
+      after={
         <Form.Item name="captchaVerification" rules={[zodRule(adminLoginBody.shape.captchaVerification)]}>
           <SliderCaptcha ref={captcha} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-          {t('auth.submit')}
-        </Button>
-      </Form>
-    </AuthShell>
+      }
+      signIn={signIn}
+      onFailed={() => captcha.current?.refresh()}
+    />
   )
 }

@@ -44,6 +44,7 @@ export function ConversationDrawer({ hit, onClose }: Props) {
               children: [
                 head.customer.name,
                 head.customer.phone !== head.customer.name ? head.customer.phone : null,
+                head.customer.phoneHidden ? t('fans.phoneHidden') : null,
               ]
                 .filter(Boolean)
                 .join(' · '),

@@ -70,6 +70,11 @@ export function HitTable({ results, keyword, onOpen }: Props) {
           {h.customer.phone && h.customer.phone !== h.customer.name && (
             <Typography.Text type="secondary">{h.customer.phone}</Typography.Text>
           )}
+          {h.customer.phoneHidden && (
+            <Typography.Text type="secondary" data-testid="history-phone-hidden">
+              {t('fans.phoneHidden')}
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },

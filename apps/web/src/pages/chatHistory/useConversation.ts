@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { chatHistoryConversation } from '../../api/chatHistory'
 
 /** Messages per page of a conversation. */
-export const CONVERSATION_PAGE_SIZE = 30
+const CONVERSATION_PAGE_SIZE = 30
 /** The list's index of its first item: large, so pages prepended above keep the rows in place. */
-export const FIRST_INDEX = 1_000_000
+const FIRST_INDEX = 1_000_000
 
 export interface ConversationState {
   head: Omit<HistoryConversationView, 'list' | 'hasOlder' | 'hasNewer'> | null

@@ -4,7 +4,7 @@ import { searchChatHistory } from '../../api/chatHistory'
 import type { HistoryFilterInput } from './filters'
 
 /** Messages per page of the results. */
-export const HISTORY_PAGE_SIZE = 20
+const HISTORY_PAGE_SIZE = 20
 
 export interface HistoryResults {
   hits: HistoryHitView[]

@@ -6,7 +6,7 @@ import { listAgents } from '../../api/desk'
  * list is the same whichever desk is entered, so its key stays outside the desk's ('desk', …),
  * which entering a desk drops; a second read within the duplicate guard's window would be refused.
  */
-export const tenantAgentsKey = ['tenant', 'agents'] as const
+const tenantAgentsKey = ['tenant', 'agents'] as const
 
 /** Agents change seldom: a read serves every screen of the desk for a minute. */
 const AGENTS_FRESH_MS = 60_000

@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { type AgentGroupView, checkGroupName, GROUP_NAME_MAX } from '@app/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Table, type TableProps } from 'antd'
+import { App, Button, Card, Flex } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { agentGroups, createAgentGroup, deleteAgentGroup, renameAgentGroup } from '../../api/agents'
-import { ConfirmCountdownButton } from '../../components/ConfirmCountdownButton'
+import { NamedItemTable } from '../../components/NamedItemTable'
 import { NameFormModal } from '../../components/NameFormModal'
-import { formatDate } from '../../utils/date'
 
 /** /customerServiceManage/group: agent groups; one with members cannot be deleted. */
 export default function AgentGroups() {
@@ -26,51 +25,6 @@ export default function AgentGroups() {
     message.success(t('common.saved'))
     await refresh()
   }
-  const columns: TableProps<AgentGroupView>['columns'] = [
-    { title: t('agents.groupName'), dataIndex: 'name' },
-    { title: t('agents.members'), dataIndex: 'memberCount', width: 120 },
-    {
-      title: t('billing.createdAt'),
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (v: number) => formatDate(v),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 200,
-      render: (_, row) => (
-        <Flex gap={4}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setForm({ open: true, editing: row })}
-            data-testid={`agent-group-edit-${row.id}`}
-          >
-            {t('common.edit')}
-          </Button>
-          <ConfirmCountdownButton
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            title={t('common.deleteConfirmTitle')}
-            content={t('agents.deleteGroupText', { name: row.name })}
-            okText={t('common.delete')}
-            onConfirm={async () => {
-              await deleteAgentGroup(row.id)
-              message.success(t('common.deleted'))
-              await refresh()
-            }}
-            testId={`agent-group-delete-${row.id}`}
-          >
-            {t('common.delete')}
-          </ConfirmCountdownButton>
-        </Flex>
-      ),
-    },
-  ]
   return (
     <Card>
       <Flex vertical gap={16}>
@@ -84,13 +38,26 @@ export default function AgentGroups() {
             {t('agents.createGroup')}
           </Button>
         </Flex>
-        <Table<AgentGroupView>
-          rowKey="id"
-          columns={columns}
-          dataSource={groups.data ?? []}
+        <NamedItemTable<AgentGroupView>
+          testIdPrefix="agent-group"
+          rows={groups.data ?? []}
           loading={groups.isFetching}
           pagination={false}
-          data-testid="agent-group-table"
+          titles={{
+            name: t('agents.groupName'),
+            count: t('agents.members'),
+            createdAt: t('billing.createdAt'),
+          }}
+          count={{ of: (row) => row.memberCount, width: 120 }}
+          createdAtWidth={180}
+          editText={t('common.edit')}
+          deleteText={(row) => t('agents.deleteGroupText', { name: row.name })}
+          onEdit={(row) => setForm({ open: true, editing: row })}
+          onDelete={async (row) => {
+            await deleteAgentGroup(row.id)
+            message.success(t('common.deleted'))
+            await refresh()
+          }}
         />
       </Flex>
       <NameFormModal

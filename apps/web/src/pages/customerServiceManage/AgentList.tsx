@@ -1,20 +1,7 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons'
-import { type AgentCreateBody, type AgentRowView, Role, UserStatus } from '@app/core'
+import { LinkOutlined } from '@ant-design/icons'
+import { type AgentCreateBody, type AgentRowView, Role } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Card,
-  Flex,
-  Input,
-  Modal,
-  Select,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-} from 'antd'
+import { App, Button, type ButtonProps, Card, Flex, Modal, Select, type TableProps, Tag } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageAccounts } from '../../api/account'
@@ -28,11 +15,11 @@ import {
   setAgentStatus,
   updateAgent,
 } from '../../api/agents'
-import { ConfirmCountdownButton } from '../../components/ConfirmCountdownButton'
 import { Highlight } from '../../components/Highlight'
+import { UserListTable } from '../../components/userList/UserListTable'
+import { UserListToolbar } from '../../components/userList/UserListToolbar'
 import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
-import { PasswordResetModal } from '../platform/PasswordResetModal'
 import { AgentFormModal } from './AgentFormModal'
 
 /** Choose exactly the WS accounts of one agent; an account another agent had moves to this one. */
@@ -97,12 +84,10 @@ export default function AgentList() {
     pageNo: 1,
     pageSize: 10,
   })
-  const [keyword, setKeyword] = useState('')
   const [form, setForm] = useState<{ open: boolean; editing: AgentRowView | null }>({
     open: false,
     editing: null,
   })
-  const [resetting, setResetting] = useState<AgentRowView | null>(null)
   const [binding, setBinding] = useState<AgentRowView | null>(null)
   const page = useQuery({
     queryKey: ['agents', query],
@@ -110,13 +95,11 @@ export default function AgentList() {
     placeholderData: keepPreviousData,
   })
   const groups = useQuery({ queryKey: ['agents', 'groups'], queryFn: agentGroups })
-  const saved =
-    (text = t('common.saved')) =>
-    () => {
-      message.success(text)
-      return queryClient.invalidateQueries({ queryKey: ['agents'] })
-    }
-  const create = useMutation({ mutationFn: (b: AgentCreateBody) => createAgent(b), onSuccess: saved() })
+  const saved = () => {
+    message.success(t('common.saved'))
+    return queryClient.invalidateQueries({ queryKey: ['agents'] })
+  }
+  const create = useMutation({ mutationFn: (b: AgentCreateBody) => createAgent(b), onSuccess: saved })
   const update = useMutation({
     mutationFn: ({
       row,
@@ -125,20 +108,11 @@ export default function AgentList() {
       row: AgentRowView
       v: { nickname: string; roleId: 5 | 6; groupId: number | null }
     }) => updateAgent({ id: row.id, ...v }),
-    onSuccess: saved(),
-  })
-  const status = useMutation({
-    mutationFn: ({ row, on }: { row: AgentRowView; on: boolean }) =>
-      setAgentStatus(row.id, on ? UserStatus.enabled : UserStatus.disabled),
-    onSuccess: saved(t('platform.statusChanged')),
-  })
-  const remove = useMutation({
-    mutationFn: (row: AgentRowView) => deleteAgent(row.id),
-    onSuccess: saved(t('common.deleted')),
+    onSuccess: saved,
   })
   const bind = useMutation({
     mutationFn: ({ id, ids }: { id: number; ids: number[] }) => bindAgentAccounts(id, ids),
-    onSuccess: saved(),
+    onSuccess: saved,
   })
 
   const columns: TableProps<AgentRowView>['columns'] = [
@@ -181,86 +155,19 @@ export default function AgentList() {
       render: (_, r) =>
         r.accounts.length ? r.accounts.map((a) => <Tag key={a.id}>{a.phone ?? `#${a.id}`}</Tag>) : '-',
     },
-    {
-      title: t('platform.status'),
-      dataIndex: 'status',
-      width: 80,
-      render: (_: number, row) => (
-        <Switch
-          size="small"
-          checked={row.status === UserStatus.enabled}
-          loading={status.isPending && status.variables?.row.id === row.id}
-          onChange={(on) => status.mutate({ row, on })}
-          aria-label={t('platform.status')}
-          data-testid={`agent-status-${row.id}`}
-        />
-      ),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 330,
-      render: (_, row) => (
-        <Flex gap={4} wrap>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setForm({ open: true, editing: row })}
-            data-testid={`agent-edit-${row.id}`}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<LinkOutlined />}
-            onClick={() => setBinding(row)}
-            data-testid={`agent-bind-${row.id}`}
-          >
-            {t('agents.bind')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<KeyOutlined />}
-            onClick={() => setResetting(row)}
-            data-testid={`agent-reset-${row.id}`}
-          >
-            {t('platform.resetPassword')}
-          </Button>
-          <ConfirmCountdownButton
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            title={t('common.deleteConfirmTitle')}
-            content={t('agents.deleteText', { name: row.username })}
-            okText={t('common.delete')}
-            onConfirm={() => remove.mutateAsync(row)}
-            testId={`agent-delete-${row.id}`}
-          >
-            {t('common.delete')}
-          </ConfirmCountdownButton>
-        </Flex>
-      ),
-    },
   ]
 
   return (
     <Card>
       <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={12} wrap>
-          <Flex gap={8} wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('platform.searchUser')}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v.trim() || undefined }))}
-              style={{ width: 240 }}
-              data-testid="agent-search"
-            />
+        <UserListToolbar
+          testIdPrefix="agent"
+          searchWidth={240}
+          statusWidth={120}
+          status={query.status}
+          onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v || undefined }))}
+          onStatus={(s) => setQuery((q) => ({ ...q, pageNo: 1, status: s }))}
+          filters={
             <Select
               allowClear
               placeholder={t('agents.group')}
@@ -272,35 +179,36 @@ export default function AgentList() {
                 ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
               ]}
             />
-            <Select
-              allowClear
-              placeholder={t('platform.status')}
-              style={{ width: 120 }}
-              value={query.status}
-              onChange={(s) => setQuery((q) => ({ ...q, pageNo: 1, status: s }))}
-              options={[
-                { value: UserStatus.enabled, label: t('platform.enabled') },
-                { value: UserStatus.disabled, label: t('platform.disabled') },
-              ]}
-            />
-          </Flex>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="agent-create"
-          >
-            {t('agents.create')}
-          </Button>
-        </Flex>
-        <Table<AgentRowView>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
+          }
+          createText={t('agents.create')}
+          onCreate={() => setForm({ open: true, editing: null })}
+        />
+        <UserListTable<AgentRowView>
+          testIdPrefix="agent"
+          rows={page.data?.list ?? []}
           loading={page.isFetching}
-          scroll={{ x: 1200 }}
+          scrollX={1200}
           pagination={tablePaging(query, page.data?.total, setQuery)}
-          data-testid="agent-table"
+          columns={columns}
+          statusWidth={80}
+          actionsWidth={330}
+          invalidate={['agents']}
+          setStatus={(row, status) => setAgentStatus(row.id, status)}
+          remove={(row) => deleteAgent(row.id)}
+          resetPassword={resetAgentPassword}
+          deleteText={(row) => t('agents.deleteText', { name: row.username })}
+          onEdit={(row) => setForm({ open: true, editing: row })}
+          extraActions={(row) => (
+            <Button
+              type="link"
+              size="small"
+              icon={<LinkOutlined />}
+              onClick={() => setBinding(row)}
+              data-testid={`agent-bind-${row.id}`}
+            >
+              {t('agents.bind')}
+            </Button>
+          )}
         />
       </Flex>
       <AgentFormModal
@@ -310,13 +218,6 @@ export default function AgentList() {
         onClose={() => setForm({ open: false, editing: null })}
         onCreate={create.mutateAsync}
         onUpdate={(row, v) => update.mutateAsync({ row, v })}
-      />
-      <PasswordResetModal
-        user={resetting}
-        onClose={() => setResetting(null)}
-        onSubmit={(id, pw) =>
-          resetAgentPassword(id, pw).then(() => message.success(t('platform.passwordReset')))
-        }
       />
       <BindAccountsModal
         agent={binding}

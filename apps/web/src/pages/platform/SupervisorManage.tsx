@@ -1,4 +1,4 @@
-import { EditOutlined, ExperimentOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
 import { type AdminUserView, Role, UserStatus } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Card, Flex, Input, Switch, Table, type TableProps, Tag } from 'antd'
@@ -15,9 +15,10 @@ import {
   updateUserStatus,
 } from '../../api/platform'
 import { Highlight } from '../../components/Highlight'
+import { PasswordResetModal } from '../../components/userList/PasswordResetModal'
+import { UserRowActions } from '../../components/userList/UserRowActions'
 import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
-import { PasswordResetModal } from './PasswordResetModal'
 import { type SupervisorEdit, SupervisorFormModal, type SupervisorMode } from './SupervisorFormModal'
 
 /** /customerMasterManage: supervisors, each the owner of one tenant, with its VIP, risk, channel and seller. */
@@ -151,28 +152,13 @@ export default function SupervisorManage() {
       key: 'actions',
       width: 190,
       render: (_, row) => (
-        <Flex gap={4} wrap>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            disabled={!row.can.edit}
-            onClick={() => setForm({ mode: 'edit', editing: row })}
-            data-testid={`supervisor-edit-${row.id}`}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<KeyOutlined />}
-            disabled={!row.can.resetPassword}
-            onClick={() => setResetting(row)}
-            data-testid={`supervisor-reset-${row.id}`}
-          >
-            {t('platform.resetPassword')}
-          </Button>
-        </Flex>
+        <UserRowActions
+          id={row.id}
+          testIdPrefix="supervisor"
+          can={row.can}
+          onEdit={() => setForm({ mode: 'edit', editing: row })}
+          onResetPassword={() => setResetting(row)}
+        />
       ),
     },
   ]

@@ -1,9 +1,10 @@
 import { type SystemSettingsBody, systemSettingsBody } from '@app/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Descriptions, Flex, Form, Input, Select } from 'antd'
+import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Select } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getSystemSettings, getSystemStatus, saveSystemSettings } from '../../api/platform'
+import { formatDate } from '../../utils/date'
 import { zodRule } from '../../utils/formRules'
 
 interface Values extends Omit<SystemSettingsBody, 'optOutWords'> {
@@ -50,8 +51,31 @@ function StatusPanel() {
               age: s.outbox.oldestAgeMs === null ? '-' : duration(s.outbox.oldestAgeMs),
             })}
           </Descriptions.Item>
+          <Descriptions.Item label={t('platform.system.waVersion')}>
+            <span data-testid="system-wa-version">
+              {s.whatsapp.version && s.whatsapp.source
+                ? t('platform.system.waVersionValue', {
+                    version: s.whatsapp.version,
+                    source: t(`platform.system.waSources.${s.whatsapp.source}`),
+                    time: s.whatsapp.fetchedAt ? formatDate(s.whatsapp.fetchedAt) : '-',
+                  })
+                : t('platform.system.waVersionNone')}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('platform.system.updateRequired')}>
+            <span data-testid="system-update-required">{s.whatsapp.updateRequired}</span>
+          </Descriptions.Item>
         </Descriptions>
       )}
+      {s && s.whatsapp.updateRequired > 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="system-update-required-alert"
+          title={t('platform.system.updateRequiredAlert', { count: s.whatsapp.updateRequired })}
+        />
+      ) : null}
     </Card>
   )
 }

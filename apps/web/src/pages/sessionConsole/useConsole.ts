@@ -19,7 +19,7 @@ export interface ConsoleListParams {
   keyword?: string
 }
 
-export const consoleKeys = {
+const consoleKeys = {
   all: ['console'] as const,
   overview: ['console', 'overview'] as const,
   sessions: (p: ConsoleListParams) =>

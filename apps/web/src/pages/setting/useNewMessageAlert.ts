@@ -7,7 +7,7 @@ import { useSocketEvent } from '../../realtime'
 const SOUND_GAP_MS = 1_000
 
 /** A short two-tone chime made in the browser (no audio file to load). */
-export function playChime(): void {
+function playChime(): void {
   const Ctx = window.AudioContext
   if (!Ctx) return
   try {

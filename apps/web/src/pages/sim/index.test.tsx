@@ -38,6 +38,8 @@ const phone = (over: Partial<SimPhoneView>): SimPhoneView => ({
   accountIds: [],
   banned: false,
   restrictedUntil: null,
+  updateRequired: false,
+  addressing: 'phone',
   ...over,
 })
 const shop = phone({
@@ -259,6 +261,23 @@ describe('/sim', () => {
     expect(screen.getByTestId('sim-fault-disconnect')).toBeInTheDocument()
     expect(screen.queryByTestId('sim-fault-unban')).toBeNull()
   })
+
+  it('has WhatsApp show a customer by hidden id, and reveal its phone after confirming', async () => {
+    mocked.setSimAddressing.mockResolvedValue(phone({ addressing: 'lid-hidden' }))
+    mocked.revealSimPhone.mockResolvedValue(phone({ addressing: 'lid' }))
+    renderAt(`/sim?phone=${ALICE}`)
+    const control = await screen.findByTestId('sim-addressing')
+    expect(screen.queryByTestId('sim-fault-ban')).toBeNull()
+    expect(screen.queryByTestId('sim-addressing-reveal')).toBeNull()
+    fireEvent.click(within(control).getByText('Hidden ID only'))
+    await waitFor(() => expect(mocked.setSimAddressing).toHaveBeenCalledWith(ALICE, 'lid-hidden'))
+    mocked.listSimPhones.mockResolvedValue([shop, phone({ addressing: 'lid-hidden' })])
+    await queryClient.invalidateQueries()
+    fireEvent.click(await screen.findByTestId('sim-addressing-reveal'))
+    fireEvent.click(await screen.findByTestId('sim-addressing-reveal-ok'))
+    await waitFor(() => expect(mocked.revealSimPhone).toHaveBeenCalledWith(ALICE))
+  })
+
   it('creates a group with the members typed, refusing a bad number first', async () => {
     const group = {
       id: '120363000000000001@g.us',
@@ -292,5 +311,66 @@ describe('/sim', () => {
     fireEvent.click(await screen.findByTestId('sim-revoke-M9'))
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }))
     await waitFor(() => expect(mocked.revokeSimMessage).toHaveBeenCalledWith(ALICE, 'M9'))
+  })
+
+  it('edits its last text while WhatsApp allows it, and only that one', async () => {
+    const now = Date.now()
+    mocked.listSimMessages.mockResolvedValue({
+      list: [
+        message({ id: 'M1', text: 'older', timestamp: now - 60_000 }),
+        message({ id: 'M2', text: 'Falr soon', timestamp: now - 30_000 }),
+        message({ id: 'M3', fromMe: false, from: SHOP, text: 'ok', timestamp: now - 10_000 }),
+      ],
+      hasMore: false,
+    })
+    mocked.editSimMessage.mockResolvedValue(null)
+    renderAt(`/sim?phone=${ALICE}&peer=${SHOP}`)
+    fireEvent.click(await screen.findByTestId('sim-edit-M2'))
+    expect(screen.queryByTestId('sim-edit-M1')).toBeNull()
+    expect(screen.queryByTestId('sim-edit-M3')).toBeNull()
+    const input = await screen.findByTestId('sim-edit-text')
+    expect(input).toHaveValue('Falr soon')
+    fireEvent.change(input, { target: { value: 'Fale soon' } })
+    fireEvent.click(screen.getByTestId('sim-edit-save'))
+    await waitFor(() => expect(mocked.editSimMessage).toHaveBeenCalledWith(ALICE, 'M2', 'Fale soon'))
+  })
+
+  it('offers no edit once the 15 minutes are over', async () => {
+    mocked.listSimMessages.mockResolvedValue({
+      list: [message({ id: 'M4', text: 'long ago', timestamp: Date.now() - 16 * 60_000 })],
+      hasMore: false,
+    })
+    renderAt(`/sim?phone=${ALICE}&peer=${SHOP}`)
+    expect(await screen.findByTestId('sim-message-M4')).toBeInTheDocument()
+    expect(screen.queryByTestId('sim-edit-M4')).toBeNull()
+  })
+
+  it('sends a view-once photo and a poll, and shows both', async () => {
+    mocked.sendAsPhone.mockResolvedValue(message({}))
+    mocked.listSimMessages.mockResolvedValue({
+      list: [
+        message({ id: 'V1', kind: 'viewOnce', text: '' }),
+        message({ id: 'P1', kind: 'poll', text: 'Size?', poll: { options: ['S', 'M'], selectable: 1 } }),
+      ],
+      hasMore: false,
+    })
+    renderAt(`/sim?phone=${ALICE}&peer=${SHOP}`)
+    expect(await screen.findByTestId('sim-message-V1')).toHaveTextContent('View-once photo')
+    expect(screen.getByTestId('sim-message-P1')).toHaveTextContent('Size?SM')
+    fireEvent.click(screen.getByTestId('sim-send-view-once'))
+    await waitFor(() => expect(mocked.sendAsPhone).toHaveBeenCalledWith(ALICE, SHOP, { kind: 'viewOnce' }))
+
+    fireEvent.click(screen.getByTestId('sim-send-poll'))
+    fireEvent.change(await screen.findByTestId('sim-poll-question'), { target: { value: 'Colour?' } })
+    fireEvent.change(screen.getByTestId('sim-poll-options'), { target: { value: 'Red\n\nBlue\n' } })
+    fireEvent.click(screen.getByTestId('sim-poll-send'))
+    await waitFor(() =>
+      expect(mocked.sendAsPhone).toHaveBeenCalledWith(ALICE, SHOP, {
+        kind: 'poll',
+        question: 'Colour?',
+        options: ['Red', 'Blue'],
+        selectable: 1,
+      }),
+    )
   })
 })

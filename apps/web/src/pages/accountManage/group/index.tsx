@@ -5,9 +5,9 @@ import { App, Button, Card, Flex, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createAccountGroup, deleteAccountGroup, renameAccountGroup } from '../../../api/account'
+import { NamedItemTable } from '../../../components/NamedItemTable'
 import { ACCOUNT_GROUPS_KEY, useAccountGroups } from '../useAccountGroups'
 import { GroupFormModal } from './components/GroupFormModal'
-import { GroupTable } from './components/GroupTable'
 
 /** /accountManage/group (customerMaster): create, rename and delete account groups. */
 export default function AccountGroupPage() {
@@ -64,10 +64,26 @@ export default function AccountGroupPage() {
             {t('account.createGroup')}
           </Button>
         </Flex>
-        <GroupTable
+        <NamedItemTable<AccountGroupView>
+          testIdPrefix="group"
           rows={rows}
           loading={groups.isFetching}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
           keyword={keyword}
+          titles={{
+            name: t('account.groupName'),
+            count: t('account.accountCount'),
+            createdAt: t('account.createdAt'),
+          }}
+          count={{ of: (row) => row.accountCount, width: 120, align: 'right' }}
+          createdAtWidth={200}
+          editText={t('common.edit')}
+          deleteText={(row) =>
+            // deleting a group that still holds accounts is refused by the server; the dialog says so beforehand
+            row.accountCount > 0
+              ? t('account.groupDeleteHasAccounts', { name: row.name, count: row.accountCount })
+              : t('account.groupDeleteText', { name: row.name })
+          }
           onEdit={open}
           onDelete={remove}
         />

@@ -87,4 +87,4 @@ export function useAccountActions() {
   }
 }
 
-export type AccountActions = ReturnType<typeof useAccountActions>
+type AccountActions = ReturnType<typeof useAccountActions>

@@ -3,12 +3,12 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { portUsage } from '../../../api/account'
 import { useSocketEvent, useSocketReconnect } from '../../../realtime'
 
-export const ACCOUNTS_KEY = ['accounts'] as const
+const ACCOUNTS_KEY = ['accounts'] as const
 export const ACCOUNT_PAGE_KEY = ['accounts', 'page'] as const
-export const PORT_USAGE_KEY = ['ports', 'usage'] as const
+const PORT_USAGE_KEY = ['ports', 'usage'] as const
 
 /** A page with the account's status replaced; the same object when the account is not on it. */
-export function applyStatus(
+function applyStatus(
   page: Page<WsAccountView> | undefined,
   e: AccountStatusEvent,
 ): Page<WsAccountView> | undefined {

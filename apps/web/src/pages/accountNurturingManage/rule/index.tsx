@@ -174,6 +174,7 @@ export default function NurturingRulePage() {
           loading={rules.isFetching && !rules.data}
           dataSource={rules.data?.list ?? []}
           locale={{ emptyText: <Empty description={t('nurturing.rule.empty')} /> }}
+          data-testid="nurturing-rules"
           pagination={{
             current: paging.pageNo,
             pageSize: paging.pageSize,

@@ -1,8 +1,10 @@
+import { CAPTCHA_TRACK_MAX, type CaptchaTrackPoint } from '@app/core'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
 import { fakeServer, ok } from '../../../test/fixtures'
+import { DragTrack } from './dragTrack'
 import { SliderCaptcha } from './SliderCaptcha'
 
 const pixel =
@@ -40,7 +42,7 @@ beforeEach(async () => {
 })
 
 describe('<SliderCaptcha>', () => {
-  it('sends where the piece was dropped and keeps the verification of a pass', async () => {
+  it('sends where the piece was dropped with the drag that took it there, and keeps the verification of a pass', async () => {
     const server = fakeServer({
       '/damai/system/captcha/get': puzzle,
       '/damai/system/captcha/check': () => ok({ captchaVerification: 'cv-1' }),
@@ -51,7 +53,13 @@ describe('<SliderCaptcha>', () => {
     drag(120.4)
     await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'success'))
     const check = server.mock.calls.find(([c]) => c.url === '/damai/system/captcha/check')?.[0]
-    expect(JSON.parse(String(check?.data))).toEqual({ token: 't1', x: 120 })
+    const sent = JSON.parse(String(check?.data)) as { token: string; x: number; track: CaptchaTrackPoint[] }
+    expect(sent).toMatchObject({ token: 't1', x: 120 })
+    // from the press at the left end, through each move, to the drop
+    expect(sent.track.map((p) => p.x)).toEqual([0, 60, 120, 120])
+    expect(sent.track[0]?.t).toBe(0)
+    const times = sent.track.map((p) => p.t)
+    expect(times).toEqual([...times].sort((a, b) => a - b))
     expect(onChange).toHaveBeenCalledWith('cv-1')
     expect(screen.getByTestId('captcha-hint')).toHaveTextContent('Verified')
   })
@@ -116,6 +124,44 @@ describe('<SliderCaptcha>', () => {
     })
     await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'success'))
     const check = server.mock.calls.find(([c]) => c.url === '/damai/system/captcha/check')?.[0]
-    expect(JSON.parse(String(check?.data)).x).toBe(30)
+    const sent = JSON.parse(String(check?.data)) as { x: number; track: CaptchaTrackPoint[] }
+    expect(sent.x).toBe(30)
+    // each press: the piece before and after it, at the same moment
+    expect(sent.track.map((p) => p.x)).toEqual([0, 0, 10, 10, 20, 20, 30, 30])
+  })
+
+  it('starts a new track with a new puzzle', async () => {
+    const server = fakeServer({
+      '/damai/system/captcha/get': puzzle,
+      '/damai/system/captcha/check': () => ({ code: 1005, msg: 'Verification failed, drag the piece again' }),
+    })
+    render(<SliderCaptcha />)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'))
+    drag(60)
+    await waitFor(() => expect(handle()).toHaveAttribute('data-status', 'idle'), { timeout: 2000 })
+    drag(80)
+    await waitFor(() =>
+      expect(server.mock.calls.filter(([c]) => c.url === '/damai/system/captcha/check')).toHaveLength(2),
+    )
+    const second = server.mock.calls.filter(([c]) => c.url === '/damai/system/captcha/check')[1]?.[0]
+    expect(
+      (JSON.parse(String(second?.data)) as { track: CaptchaTrackPoint[] }).track.map((p) => p.x),
+    ).toEqual([0, 40, 80, 80])
+  })
+})
+
+describe('DragTrack', () => {
+  it('keeps time from the press, and every other sample of a drag too long to send whole', () => {
+    let now = 1_000
+    const track = new DragTrack(() => now)
+    track.begin(0)
+    for (let i = 1; i <= CAPTCHA_TRACK_MAX + 10; i++) {
+      now += 10
+      track.add(i % 300)
+    }
+    const list = track.list()
+    expect(list.length).toBeLessThanOrEqual(CAPTCHA_TRACK_MAX)
+    expect(list[0]).toEqual({ t: 0, x: 0 })
+    expect(list.at(-1)).toEqual({ t: (CAPTCHA_TRACK_MAX + 10) * 10, x: (CAPTCHA_TRACK_MAX + 10) % 300 })
   })
 })

@@ -19,8 +19,9 @@ const overlay = { position: 'absolute', inset: 0 } as const
 
 /**
  * Block-puzzle captcha as a form control: drag the handle (mouse, touch or pen through pointer
- * events; arrow keys and Enter too) until the piece fills the gap. The value is the
- * captchaVerification of a passed check; `ref.refresh()` fetches a new puzzle.
+ * events; arrow keys and Enter too) until the piece fills the gap. Every move is kept in the
+ * drag's track, which goes with the drop. The value is the captchaVerification of a passed
+ * check; `ref.refresh()` fetches a new puzzle.
  */
 export function SliderCaptcha({ value, onChange, ref }: Props) {
   const { t } = useTranslation()
@@ -32,22 +33,29 @@ export function SliderCaptcha({ value, onChange, ref }: Props) {
     if (c.status !== 'idle') return
     e.currentTarget.setPointerCapture?.(e.pointerId)
     drag.current = { startX: e.clientX - c.offsetRef.current }
+    c.track.begin(c.offsetRef.current)
     c.setStatus('dragging')
   }
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag.current) c.move(e.clientX - drag.current.startX)
+    if (!drag.current) return
+    c.move(e.clientX - drag.current.startX)
+    c.track.add(c.offsetRef.current)
   }
   const onPointerUp = () => {
     if (!drag.current) return
     drag.current = null
-    if (c.offsetRef.current === 0) c.setStatus('idle')
-    else void c.verify()
+    if (c.offsetRef.current === 0) {
+      c.track.clear()
+      c.setStatus('idle')
+    } else void c.verify()
   }
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (c.status !== 'idle') return
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault()
-      c.move(c.offsetRef.current + (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 10 : 2))
+      const from = c.offsetRef.current
+      c.move(from + (e.key === 'ArrowRight' ? 1 : -1) * (e.shiftKey ? 10 : 2))
+      c.track.step(from, c.offsetRef.current)
     } else if (e.key === 'Enter' && c.offsetRef.current > 0) {
       e.preventDefault()
       void c.verify()

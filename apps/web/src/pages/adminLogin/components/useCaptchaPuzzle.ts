@@ -3,14 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { checkCaptcha, getCaptcha } from '../../../api/auth'
 import { ApiError } from '../../../api/request'
+import { DragTrack } from './dragTrack'
 
 export type CaptchaStatus = 'loading' | 'idle' | 'dragging' | 'checking' | 'success' | 'fail' | 'error'
 
 /**
- * State of the block puzzle: fetch (and refetch on expiry), where the piece is, and the check
- * on release. A pass hands its verification to `onChange`; a failed check (1005 miss, 1006
- * expired, 1013 too many misses, or the network) shakes, says why, and fetches a new puzzle; the
- * wait of a lock stays said over the new puzzle, since every drop until then is refused.
+ * State of the block puzzle: fetch (and refetch on expiry), where the piece is, the drag's track,
+ * and the check on release (the drop and its track). A pass hands its verification to
+ * `onChange`; a failed check (1005 miss or a drag the server did not take for one, 1006 expired,
+ * 1013 too many misses, or the network) shakes, says why, and fetches a new puzzle; the wait of a
+ * lock stays said over the new puzzle, since every drop until then is refused.
  */
 export function useCaptchaPuzzle(
   value: string | undefined,
@@ -23,6 +25,9 @@ export function useCaptchaPuzzle(
   const [hint, setHint] = useState('')
   const [shake, setShake] = useState(false)
   const offsetRef = useRef(0)
+  const trackRef = useRef<DragTrack | null>(null)
+  trackRef.current ??= new DragTrack()
+  const track = trackRef.current
   const generation = useRef(0)
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
@@ -47,6 +52,7 @@ export function useCaptchaPuzzle(
     setHint(hintAfter)
     offsetRef.current = 0
     setOffset(0)
+    trackRef.current?.clear()
     if (valueRef.current) onChangeRef.current?.(undefined)
     getCaptcha()
       .then((p) => {
@@ -73,10 +79,9 @@ export function useCaptchaPuzzle(
     if (!puzzle) return
     setStatus('checking')
     try {
-      const { captchaVerification } = await checkCaptcha({
-        token: puzzle.token,
-        x: Math.round(offsetRef.current),
-      })
+      const x = Math.round(offsetRef.current)
+      track.add(x)
+      const { captchaVerification } = await checkCaptcha({ token: puzzle.token, x, track: track.list() })
       setStatus('success')
       setHint(t('auth.captchaPassed'))
       onChangeRef.current?.(captchaVerification)
@@ -99,6 +104,7 @@ export function useCaptchaPuzzle(
     setStatus,
     offset,
     offsetRef,
+    track,
     hint,
     shake,
     width,

@@ -94,6 +94,67 @@ describe('chat box: actions', () => {
     expect(await screen.findByText('Withdraw failed')).toBeInTheDocument()
   })
 
+  it('edits our text: the modal sends the new text, the bubble shows it when the socket says so', async () => {
+    const mine = makeMessage({ id: 1, fromMe: true, body: 'see you at 5', timestamp: Date.now() - 60_000 })
+    const adapter = server([mine], {
+      [`${base}/editChatMessage`]: () => ok({ messageId: 1, accepted: true }),
+    })
+    renderChat(<ChatBox session={makeSession()} />)
+    const action = await screen.findByTestId('chat-edit-1')
+    expect(action).toHaveAttribute('aria-label', 'Edit')
+    fireEvent.click(action)
+    const input = await screen.findByTestId('chat-edit-input-1')
+    expect(input).toHaveValue('see you at 5')
+    await waitFor(() => expect(input).toHaveFocus())
+    // nothing changed: nothing to save
+    expect(screen.getByTestId('chat-edit-save-1')).toBeDisabled()
+    fireEvent.change(input, { target: { value: 'see you at 6 ' } })
+    // Ctrl+Enter saves from the keyboard
+    fireEvent.keyDown(input, { key: 'Enter', ctrlKey: true })
+    expect(
+      await screen.findByText('Edit submitted, the new text shows once WhatsApp takes it'),
+    ).toBeInTheDocument()
+    expect(bodyOf(callsTo(adapter, 'editChatMessage')[0] as InternalAxiosRequestConfig)).toEqual({
+      messageId: 1,
+      text: 'see you at 6',
+    })
+    expect(row(1)).toHaveTextContent('see you at 5')
+    act(() =>
+      emitSocket('message.updated', {
+        id: 1,
+        sessionId: 7,
+        status: 'sent',
+        delivery: 'none',
+        failureReason: null,
+        body: 'see you at 6',
+        editedAt: Date.now(),
+        edits: [{ body: 'see you at 5', at: mine.timestamp }],
+      }),
+    )
+    expect(row(1)).toHaveTextContent('see you at 6')
+    expect(row(1)).toHaveTextContent('Edited')
+  })
+
+  it('offers no edit for customer messages, queued ones or ours older than 15 minutes', async () => {
+    server([
+      makeMessage({ id: 1 }),
+      makeMessage({ id: 2, fromMe: true, timestamp: Date.now() - 16 * 60_000 }),
+      makeMessage({ id: 3, fromMe: true, status: 'requested' }),
+      makeMessage({ id: 4, fromMe: true, type: 'location', timestamp: Date.now() - 1000 }),
+    ])
+    renderChat(<ChatBox session={makeSession()} />)
+    await screen.findByTestId('chat-message-1')
+    for (const id of [1, 2, 3, 4]) expect(screen.queryByTestId(`chat-edit-${id}`)).not.toBeInTheDocument()
+  })
+
+  it('tells when an edit failed later', async () => {
+    server([makeMessage({ id: 1, fromMe: true })])
+    renderChat(<ChatBox session={makeSession()} />)
+    await screen.findByTestId('chat-message-1')
+    act(() => emitSocket('message.editFailed', { id: 1, sessionId: 7 }))
+    expect(await screen.findByText('Edit failed')).toBeInTheDocument()
+  })
+
   it('replies: the quote shows in the composer and goes with the next message only', async () => {
     const theirs = makeMessage({ id: 1, body: 'How much is shipping?' })
     const sent = makeMessage({

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
 import { fakeServer, makeMessage, makeSession, ok } from '../../../test/fixtures'
-import { renderChat, signInAs } from '../../../test/testUtils'
+import { emitSocket, renderChat, signInAs } from '../../../test/testUtils'
 import { ChatBox } from './ChatBox'
 
 vi.mock('../../../realtime', () => import('../../../test/testUtils'))
@@ -113,6 +113,89 @@ describe('chat box: bubbles', () => {
     const fetched = adapter.mock.calls.map(([c]) => c).filter((c) => c.url?.includes('/chatMedia/'))
     expect(fetched.map((c) => c.url).sort()).toEqual([2, 3, 4, 5].map((id) => `${base}/chatMedia/${id}`))
     expect(fetched.every((c) => c.responseType === 'blob')).toBe(true)
+  })
+
+  it('shows view-once, polls, album and pin lines, edited texts, and an edit arriving live', async () => {
+    const list = [
+      makeMessage({ id: 21, type: 'viewOnce', body: '', meta: { media: 'image' } }),
+      makeMessage({
+        id: 22,
+        type: 'poll',
+        body: 'Which size?',
+        meta: { options: ['S', 'M', 'L'], selectable: 1 },
+      }),
+      makeMessage({ id: 23, type: 'album', body: '', meta: { images: 2, videos: 1 } }),
+      makeMessage({
+        id: 24,
+        type: 'system',
+        body: '',
+        meta: { event: 'pinned' },
+        quotedMessage: {
+          id: 9,
+          waMessageId: 'WA9',
+          message: 'our price list',
+          type: 'text',
+          userName: '',
+          fromMe: true,
+          time: 1,
+        },
+      }),
+      makeMessage({
+        id: 25,
+        body: 'Fale',
+        editedAt: Date.now() - 1_000,
+        edits: [{ body: 'Falr', at: Date.now() - 5_000 }],
+      }),
+      makeMessage({ id: 26, body: 'as sent' }),
+    ]
+    server(list)
+    renderChat(<ChatBox session={makeSession()} />)
+
+    expect(
+      await within(await screen.findByTestId('chat-message-21')).findByTestId('chat-view-once'),
+    ).toHaveTextContent('View-once photoOpen it on your phone')
+    expect(
+      within(row(22))
+        .getAllByTestId('chat-poll-option')
+        .map((o) => o.textContent),
+    ).toEqual(['S', 'M', 'L'])
+    expect(row(22)).toHaveTextContent('Poll · Choose one')
+    expect(row(22)).toHaveTextContent('Which size?')
+    expect(row(23)).toHaveTextContent('Album · 3 items')
+    expect(row(24)).toHaveTextContent('The customer pinned a message · our price list')
+    expect(row(25)).toHaveTextContent('Fale')
+    expect(within(row(25)).getByTestId('chat-edited-25')).toHaveTextContent('Edited')
+    fireEvent.mouseEnter(within(row(25)).getByTestId('chat-edited-25'))
+    expect(await screen.findByTestId('chat-edit-history-25')).toHaveTextContent('Falr')
+    expect(within(row(26)).queryByTestId('chat-edited-26')).toBeNull()
+
+    // the customer edits a message: the bubble follows at once
+    emitSocket('message.updated', {
+      id: 26,
+      sessionId: 7,
+      status: 'sent',
+      delivery: 'none',
+      failureReason: null,
+      body: 'as corrected',
+      editedAt: Date.now(),
+      edits: [{ body: 'as sent', at: Date.now() - 60_000 }],
+      meta: {},
+    })
+    await waitFor(() => expect(row(26)).toHaveTextContent('as corrected'))
+    expect(within(row(26)).getByTestId('chat-edited-26')).toBeInTheDocument()
+    // an edit whose new text could not be read
+    emitSocket('message.updated', {
+      id: 25,
+      sessionId: 7,
+      status: 'sent',
+      delivery: 'none',
+      failureReason: null,
+      body: 'Fale',
+      editedAt: Date.now(),
+      edits: [{ body: 'Falr', at: Date.now() - 5_000 }],
+      meta: { editUnread: true },
+    })
+    await waitFor(() => expect(within(row(25)).getByTestId('chat-edit-unread')).toBeInTheDocument())
   })
 
   it('shows the ticks of each status and delivery', async () => {

@@ -46,6 +46,9 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
   useSocketEvent('message.revokeFailed', (e) => {
     if (e.sessionId === session.id) message.error(t('chat.revokeFailed'))
   })
+  useSocketEvent('message.editFailed', (e) => {
+    if (e.sessionId === session.id) message.error(t('chat.editFailed'))
+  })
 
   const { add } = history
   const onSent = useCallback(

@@ -114,6 +114,10 @@ export function applyUpdate(state: ChatState, e: MessageUpdatedEvent): ChatState
     delivery: e.delivery,
     failureReason: e.failureReason,
     ...(e.body !== undefined ? { body: e.body } : {}),
+    // an edit: its mark, the texts it replaced, and its details (an unread edit's note)
+    ...(e.editedAt !== undefined ? { editedAt: e.editedAt } : {}),
+    ...(e.edits !== undefined ? { edits: e.edits } : {}),
+    ...(e.meta !== undefined ? { meta: e.meta } : {}),
     // a risk refusal's details live in the message's meta, as a load of the chat returns them
     ...(e.risk ? { meta: { ...old.meta, risk: e.risk } } : {}),
   }

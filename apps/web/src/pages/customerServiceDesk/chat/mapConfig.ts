@@ -1,5 +1,7 @@
+import { systemEndpoints } from '@app/core'
 import { useEffect, useState } from 'react'
-import { backgroundCall, http } from '../../../api/request'
+import { call } from '../../../api/client'
+import { backgroundCall } from '../../../api/request'
 
 /**
  * Map tiles of the location picker and of location messages: the server's MAP_TILE_URL (GET
@@ -14,10 +16,9 @@ export const mapTileUrl = (): string => mapTileTemplate
 
 /** The configured tile server; asked of the server once per page load. */
 export function loadMapTileUrl(): Promise<string> {
-  loading ??= http
-    .get<{ mapTileUrl?: string }>('/damai/public/config', undefined, backgroundCall)
+  loading ??= call(systemEndpoints.config, undefined, backgroundCall)
     .then((r) => {
-      if (r.data?.mapTileUrl) mapTileTemplate = r.data.mapTileUrl
+      if (r?.mapTileUrl) mapTileTemplate = r.mapTileUrl
       return mapTileTemplate
     })
     .catch(() => mapTileTemplate)
@@ -38,14 +39,14 @@ export function useMapTileUrl(): string {
 
 export const MAP_ATTRIBUTION = '&copy; OpenStreetMap contributors'
 /** Zoom of the small map of a location message. */
-export const STATIC_MAP_ZOOM = 15
-export const TILE_PX = 256
+const STATIC_MAP_ZOOM = 15
+const TILE_PX = 256
 
 export const tileUrl = (z: number, x: number, y: number): string =>
   mapTileTemplate.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
 
 /** The point's position in tile units at zoom `z` (Web Mercator). */
-export function tilePoint(lat: number, lng: number, z: number): { x: number; y: number } {
+function tilePoint(lat: number, lng: number, z: number): { x: number; y: number } {
   const n = 2 ** z
   const clamped = Math.max(-85.0511, Math.min(85.0511, lat))
   const rad = (clamped * Math.PI) / 180

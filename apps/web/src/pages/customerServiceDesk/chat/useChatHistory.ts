@@ -17,7 +17,7 @@ import {
 /** Messages per history page. */
 export const CHAT_PAGE_SIZE = 50
 
-export type HistoryStatus = 'loading' | 'ready' | 'error'
+type HistoryStatus = 'loading' | 'ready' | 'error'
 
 export interface ChatHistory {
   state: ChatState
@@ -100,6 +100,10 @@ export function useChatHistory(sessionId: number, peerName = ''): ChatHistory {
   })
   useSocketEvent('message.updated', (e) => {
     if (e.sessionId === sessionId) setState((s) => applyUpdate(s, e))
+  })
+  // another session of the same customer merged into this one: its messages are here now
+  useSocketEvent('session.removed', (e) => {
+    if (e.reason === 'merged' && e.intoSessionId === sessionId) loadFirst()
   })
   useSocketReconnect(() => {
     if (status !== 'ready') return loadFirst()

@@ -30,7 +30,13 @@ export function ChatHeader({
   if (session.accountStatus !== 'online')
     tags.push(['account', 'warning', t(`account.states.${session.accountStatus}`)])
   const sub = [
-    session.type === 'group' ? t('desk.flags.group') : session.fanPhone ? `+${session.fanPhone}` : null,
+    session.type === 'group'
+      ? t('desk.flags.group')
+      : session.fanPhone
+        ? `+${session.fanPhone}`
+        : session.fanPhoneHidden
+          ? t('fans.phoneHidden')
+          : null,
     t('desk.list.via', { phone: session.accountPhone ?? '-' }),
   ].filter(Boolean)
   return (
@@ -48,7 +54,7 @@ export function ChatHeader({
       {before}
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
         <Typography.Text strong ellipsis>
-          {session.title}
+          {session.title || (session.fanPhoneHidden ? t('fans.phoneHidden') : '')}
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
           {sub.join(' · ')}

@@ -29,7 +29,7 @@ const isFilter = (v: string | null): v is SessionFilterValue =>
   v !== null && (SESSION_FILTERS as readonly string[]).includes(v)
 
 /** The list the URL asks for: ?filter=…, or ?view=account&accountId=… (related-account sessions). */
-export function useListParams(fixedFilter?: SessionFilterValue) {
+function useListParams(fixedFilter?: SessionFilterValue) {
   const [params, setParams] = useSearchParams()
   const byAccount = !fixedFilter && params.get('view') === 'account'
   const raw = Number(params.get('accountId'))

@@ -25,7 +25,7 @@ interface Values {
 const PHONE_ERRORS: readonly number[] = [ErrorCode.invalidPhone, ErrorCode.phoneNotOnWhatsApp]
 
 /** Spec §5: required, 9–20 digits (spaces, +, - and brackets are ignored). */
-export function phoneError(value: string | undefined): string | null {
+function phoneError(value: string | undefined): string | null {
   const key = checkSessionPhone(value ? normalizePhone(value) : value)
   if (key === 'phone.required') return validationText(key)
   if (key) return errorMessage(ErrorCode.invalidPhone, currentLanguage())

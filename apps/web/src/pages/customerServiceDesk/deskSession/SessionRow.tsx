@@ -126,7 +126,11 @@ export function SessionRow({
               style={{ flex: 1, minWidth: 0 }}
               data-testid="desk-session-title"
             >
-              <Highlight text={row.title || row.fanPhone || row.jid} keyword={keyword} />
+              {row.title || row.fanPhone || !row.fanPhoneHidden ? (
+                <Highlight text={row.title || row.fanPhone || row.jid} keyword={keyword} />
+              ) : (
+                t('fans.phoneHidden')
+              )}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
               {row.lastActivityAt ? <RelativeTime value={row.lastActivityAt} /> : null}
@@ -195,6 +199,8 @@ export function SessionRow({
                   <Highlight text={`+${row.fanPhone}`} keyword={keyword} />
                   {' · '}
                 </>
+              ) : row.fanPhoneHidden && !group ? (
+                <span data-testid="desk-session-phone-hidden">{`${t('fans.phoneHidden')} · `}</span>
               ) : null}
               {t('desk.list.via', { phone: row.accountPhone ?? '-' })}
             </Typography.Text>

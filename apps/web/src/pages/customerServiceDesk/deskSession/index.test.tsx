@@ -1,30 +1,17 @@
-import type { DeskSessionView } from '@app/core'
+import type { DeskAccountView, DeskSessionView } from '@app/core'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import * as api from '../../../api/desk'
-import { ApiError } from '../../../api/request'
 import { i18n } from '../../../i18n'
+import { FakeServer, Refusal } from '../../../test/fakeServer'
 import { makeMessage, makeSession } from '../../../test/fixtures'
 import { emitSocket, renderAt } from '../../../test/testUtils'
 import DeskSessionPage from './index'
 
+// the socket: a test plays the server's pushes
 vi.mock('../../../realtime', () => import('../../../test/testUtils'))
+// the chat column: its own tests cover it; here it shows which session is open
 vi.mock('../chat', () => ({
   ChatBox: ({ session }: { session: DeskSessionView }) => <div data-testid="chat-box">{session.title}</div>,
-}))
-vi.mock('../group/GroupPanel', () => ({ GroupPanel: () => <div data-testid="group-panel" /> }))
-vi.mock('../../../components/label/FanLabels', () => ({ FanLabels: () => <div data-testid="fan-labels" /> }))
-vi.mock('../../../api/desk', () => ({
-  pageSessions: vi.fn(),
-  sessionDetail: vi.fn(),
-  markSessionRead: vi.fn(),
-  createSession: vi.fn(),
-  setSessionFlag: vi.fn(),
-  listDeskAccounts: vi.fn(),
-  listAgents: vi.fn(),
-  migrateSession: vi.fn(),
-  deleteSession: vi.fn(),
-  updateSessionFan: vi.fn(),
 }))
 
 // antd renders slowly in jsdom on a busy machine
@@ -52,20 +39,48 @@ const rowIds = () =>
     .getAllByTestId(/^desk-session-\d+$/)
     .map((el) => Number(el.getAttribute('data-testid')?.split('-').pop()))
 
-beforeEach(async () => {
-  vi.clearAllMocks()
-  await i18n.changeLanguage('en')
-  vi.mocked(api.pageSessions).mockResolvedValue({ list: [pinned, alice, bob], nextCursor: null })
-  vi.mocked(api.markSessionRead).mockImplementation(async (sessionId) => ({ sessionId, unreadCount: 0 }))
-  vi.mocked(api.listDeskAccounts).mockResolvedValue([])
-  // a test that refuses the lookup must not leave the refusal to the tests after it
-  vi.mocked(api.sessionDetail).mockImplementation(async (id) => ({
-    session: [pinned, alice, bob].find((s) => s.id === id) ?? alice,
-    fan: null,
-    group: null,
-  }))
+const SESSION = '/damai/customer/session'
+const PAGE = `${SESSION}/page`
+const DETAIL = `${SESSION}/detail`
+const READ = '/damai/customer/user/sendReadToFriendForChat'
+const ACCOUNTS = '/damai/customer/user/deskAccounts'
+const CREATE = `${SESSION}/create`
+const FLAG = `${SESSION}/flag`
+
+const account = (id: number, remark = ''): DeskAccountView => ({
+  id,
+  phone: `861380000000${id - 6}`,
+  pushName: '',
+  remark,
+  status: 'online',
+  abnormalReason: null,
+  sessionCount: 0,
+  unreadCount: 0,
 })
-afterEach(() => i18n.changeLanguage('zh'))
+
+let server: FakeServer
+/** The sessions the server lists, whatever the filter. */
+let listed: DeskSessionView[]
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en')
+  listed = [pinned, alice, bob]
+  server = new FakeServer()
+    .on('post', PAGE, () => ({ list: listed, nextCursor: null }))
+    .on('post', READ, ({ body }) => ({ sessionId: body.sessionId, unreadCount: 0 }))
+    .reply('get', ACCOUNTS, [])
+    .on('post', DETAIL, ({ body }) => ({
+      session: [pinned, alice, bob].find((s) => s.id === body.sessionId) ?? alice,
+      fan: null,
+      group: null,
+    }))
+})
+afterEach(async () => {
+  server.close()
+  // the page asked only for what the server of this test answers
+  expect(server.unhandled).toEqual([])
+  await i18n.changeLanguage('zh')
+})
 
 describe('desk session list', { timeout: 30_000 }, () => {
   it('shows the rows pinned first, with unread counts and flags', async () => {
@@ -81,25 +96,25 @@ describe('desk session list', { timeout: 30_000 }, () => {
     expect(within(b).queryByTestId('desk-flag-blocked')).not.toBeInTheDocument()
     expect(screen.queryByTestId('desk-unread-3')).not.toBeInTheDocument()
     expect(within(screen.getByTestId('desk-session-1')).getByTestId('desk-flag-pinned')).toBeInTheDocument()
-    expect(api.pageSessions).toHaveBeenCalledWith(expect.objectContaining({ filter: 'all' }))
+    expect(server.calls('post', PAGE)).toContainEqual(expect.objectContaining({ filter: 'all' }))
   })
 
   it('asks for the entry of the URL', async () => {
     renderAt(<DeskSessionPage />, `${PATH}?filter=unread`)
     await screen.findByTestId('desk-session-2')
-    expect(api.pageSessions).toHaveBeenCalledWith(expect.objectContaining({ filter: 'unread' }))
+    expect(server.calls('post', PAGE)).toContainEqual(expect.objectContaining({ filter: 'unread' }))
     expect(screen.getByTestId('desk-list-title')).toHaveTextContent('Unread')
   })
 
   it('searches and highlights the match whatever its case', async () => {
     renderAt(<DeskSessionPage />, PATH)
     await screen.findByTestId('desk-session-2')
-    vi.mocked(api.pageSessions).mockResolvedValue({ list: [alice], nextCursor: null })
+    listed = [alice]
     fireEvent.change(within(screen.getByTestId('desk-search')).getByRole('searchbox'), {
       target: { value: 'aLI' },
     })
     await waitFor(() =>
-      expect(api.pageSessions).toHaveBeenCalledWith(expect.objectContaining({ keyword: 'aLI' })),
+      expect(server.calls('post', PAGE)).toContainEqual(expect.objectContaining({ keyword: 'aLI' })),
     )
     await waitFor(() => expect(rowIds()).toEqual([2]))
     const mark = within(screen.getByTestId('desk-session-2')).getByText('Ali')
@@ -120,15 +135,11 @@ describe('desk session list', { timeout: 30_000 }, () => {
     expect(within(b).getByTestId('desk-session-preview')).toHaveTextContent('new question')
     // this user's count, not the session's raw one
     expect(screen.getByTestId('desk-unread-3')).toHaveTextContent('1')
-    expect(api.sessionDetail).not.toHaveBeenCalled()
+    expect(server.calls('post', DETAIL)).toEqual([])
   })
 
   it('inserts a session it did not list, looked up in the desk’s scope', async () => {
-    vi.mocked(api.sessionDetail).mockResolvedValue({
-      session: { ...carol, unreadCount: 1 },
-      fan: null,
-      group: null,
-    })
+    server.reply('post', DETAIL, { session: { ...carol, unreadCount: 1 }, fan: null, group: null })
     renderAt(<DeskSessionPage />, PATH)
     await screen.findByTestId('desk-session-3')
     act(() =>
@@ -138,12 +149,14 @@ describe('desk session list', { timeout: 30_000 }, () => {
       }),
     )
     await waitFor(() => expect(rowIds()).toEqual([1, 4, 2, 3]))
-    expect(api.sessionDetail).toHaveBeenCalledWith(4, true)
+    expect(server.calls('post', DETAIL)).toEqual([{ sessionId: 4 }])
     expect(screen.getByTestId('desk-unread-4')).toHaveTextContent('1')
   })
 
   it('leaves out a session the desk may not see', async () => {
-    vi.mocked(api.sessionDetail).mockRejectedValue(new ApiError(404, 'Not found'))
+    server.on('post', DETAIL, () => {
+      throw new Refusal(404, 'Not found')
+    })
     renderAt(<DeskSessionPage />, PATH)
     await screen.findByTestId('desk-session-3')
     act(() =>
@@ -152,7 +165,7 @@ describe('desk session list', { timeout: 30_000 }, () => {
         session: makeSession({ id: 9 }),
       }),
     )
-    await waitFor(() => expect(api.sessionDetail).toHaveBeenCalledWith(9, true))
+    await waitFor(() => expect(server.calls('post', DETAIL)).toEqual([{ sessionId: 9 }]))
     expect(rowIds()).toEqual([1, 2, 3])
   })
 
@@ -183,17 +196,57 @@ describe('desk session list', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('desk-session-open-2'))
     await waitFor(() => expect(router.state.location.search).toBe('?sessionId=2'))
     expect(await screen.findByTestId('chat-box')).toHaveTextContent('Alice')
-    await waitFor(() => expect(api.markSessionRead).toHaveBeenCalledWith(2))
+    await waitFor(() => expect(server.calls('post', READ)).toContainEqual({ sessionId: 2 }))
     await waitFor(() => expect(screen.queryByTestId('desk-unread-2')).not.toBeInTheDocument())
     expect(await screen.findByTestId('desk-side-panel')).toBeInTheDocument()
   })
 
+  it('names a customer WhatsApp shows only by a hidden id "number hidden", until its phone arrives', async () => {
+    const hidden = makeSession({
+      id: 7,
+      title: '',
+      fanPhone: null,
+      fanPhoneHidden: true,
+      lastActivityAt: now,
+    })
+    listed = [hidden, bob]
+    renderAt(<DeskSessionPage />, PATH)
+    const row = await screen.findByTestId('desk-session-7')
+    expect(within(row).getByTestId('desk-session-title')).toHaveTextContent('Number hidden by WhatsApp')
+    expect(within(row).getByTestId('desk-session-phone-hidden')).toBeInTheDocument()
+    act(() =>
+      emitSocket('session.updated', {
+        sessionId: 7,
+        changes: { title: '447700900007', fanPhone: '447700900007' },
+      }),
+    )
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('desk-session-7')).getByTestId('desk-session-title'),
+      ).toHaveTextContent('447700900007'),
+    )
+    expect(within(screen.getByTestId('desk-session-7')).queryByTestId('desk-session-phone-hidden')).toBeNull()
+  })
+
+  it('opens the surviving session when the open one is merged into it (one customer by phone and hidden id)', async () => {
+    const { router } = renderAt(<DeskSessionPage />, `${PATH}?sessionId=3`)
+    expect(await screen.findByTestId('chat-box')).toHaveTextContent('Bob')
+    // the lists are read again: the surviving session holds both chats now
+    listed = [pinned, alice]
+    act(() => emitSocket('session.removed', { sessionId: 3, reason: 'merged', intoSessionId: 2 }))
+    await waitFor(() => expect(router.state.location.search).toBe('?sessionId=2'))
+    await waitFor(() => expect(rowIds()).toEqual([1, 2]))
+    expect(await screen.findByTestId('chat-box')).toHaveTextContent('Alice')
+  })
+
   it('pins a session from its menu and moves it up among the pinned ones (newest first)', async () => {
-    vi.mocked(api.setSessionFlag).mockResolvedValue({ ...bob, pinned: true })
+    server.reply('put', FLAG, { ...bob, pinned: true })
     renderAt(<DeskSessionPage />, PATH)
     fireEvent.click(await screen.findByTestId('desk-session-actions-3'))
     fireEvent.click(await screen.findByTestId('desk-action-pin'))
-    await waitFor(() => expect(api.setSessionFlag).toHaveBeenCalledWith(3, 'pinned', true))
+    await waitFor(() =>
+      expect(server.calls('put', FLAG)).toEqual([{ sessionId: 3, flag: 'pinned', value: true }]),
+    )
     await waitFor(() => expect(rowIds()).toEqual([1, 3, 2]))
     expect(within(screen.getByTestId('desk-session-3')).getByTestId('desk-flag-pinned')).toBeInTheDocument()
   })
@@ -221,67 +274,37 @@ describe('new session', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Invalid phone number (9–20 digits with the country code)'),
     ).toBeInTheDocument()
-    expect(api.createSession).not.toHaveBeenCalled()
+    expect(server.calls('post', CREATE)).toEqual([])
   })
 
   it('creates the session from the only online account and opens it', async () => {
-    vi.mocked(api.listDeskAccounts).mockResolvedValue([
-      {
-        id: 7,
-        phone: '8613800000001',
-        pushName: '',
-        remark: '',
-        status: 'online',
-        abnormalReason: null,
-        sessionCount: 3,
-        unreadCount: 0,
-      },
-    ])
-    vi.mocked(api.createSession).mockResolvedValue({ session: carol })
+    server.reply('get', ACCOUNTS, [{ ...account(7), sessionCount: 3 }])
+    server.reply('post', CREATE, { session: carol })
     const phone = await open()
     fireEvent.change(phone, { target: { value: '+44 7700 900004' } })
-    await waitFor(() => expect(api.listDeskAccounts).toHaveBeenCalled())
+    await waitFor(() => expect(server.calls('get', ACCOUNTS)).not.toEqual([]))
     submit()
-    await waitFor(() => expect(api.createSession).toHaveBeenCalledWith('447700900004', 7))
+    await waitFor(() =>
+      expect(server.calls('post', CREATE)).toEqual([{ phone: '447700900004', accountId: 7 }]),
+    )
     expect(await screen.findByTestId('chat-box')).toHaveTextContent('Carol')
     expect(screen.queryByTestId('desk-new-session-account')).not.toBeInTheDocument()
   })
 
   it('asks which account when several are online', async () => {
-    vi.mocked(api.listDeskAccounts).mockResolvedValue([
-      {
-        id: 7,
-        phone: '8613800000001',
-        pushName: '',
-        remark: '',
-        status: 'online',
-        abnormalReason: null,
-        sessionCount: 3,
-        unreadCount: 0,
-      },
-      {
-        id: 8,
-        phone: '8613800000002',
-        pushName: '',
-        remark: 'B',
-        status: 'online',
-        abnormalReason: null,
-        sessionCount: 0,
-        unreadCount: 0,
-      },
-    ])
+    server.reply('get', ACCOUNTS, [{ ...account(7), sessionCount: 3 }, account(8, 'B')])
     const phone = await open()
     fireEvent.change(phone, { target: { value: '447700900004' } })
     await screen.findByTestId('desk-new-session-account')
     submit()
     expect(await screen.findByText('Choose a WS account')).toBeInTheDocument()
-    expect(api.createSession).not.toHaveBeenCalled()
+    expect(server.calls('post', CREATE)).toEqual([])
   })
 
   it('opens the existing session when the number already has one', async () => {
-    vi.mocked(api.createSession).mockRejectedValue(
-      new ApiError(2302, 'This session already exists', { sessionId: 3 }),
-    )
+    server.on('post', CREATE, () => {
+      throw new Refusal(2302, 'This session already exists', { sessionId: 3 })
+    })
     const phone = await open()
     fireEvent.change(phone, { target: { value: '447700900003' } })
     submit()
@@ -289,7 +312,9 @@ describe('new session', { timeout: 30_000 }, () => {
   })
 
   it('says under the field when the number is not on WhatsApp', async () => {
-    vi.mocked(api.createSession).mockRejectedValue(new ApiError(2301, 'x'))
+    server.on('post', CREATE, () => {
+      throw new Refusal(2301, 'x')
+    })
     const phone = await open()
     fireEvent.change(phone, { target: { value: '447700900099' } })
     submit()

@@ -21,7 +21,7 @@ export interface DeskRow extends DeskSessionView {
   lastFromMe?: boolean
 }
 
-export interface RowPage {
+interface RowPage {
   list: DeskRow[]
   nextCursor: string | null
 }
@@ -29,7 +29,7 @@ export interface RowPage {
 export type SessionPages = InfiniteData<RowPage, string | undefined>
 
 /** The list's order: pinned first, then the newest activity, then the newest id. */
-export const comesBefore = (a: DeskRow, b: DeskRow): boolean => {
+const comesBefore = (a: DeskRow, b: DeskRow): boolean => {
   if (a.pinned !== b.pinned) return a.pinned
   if (a.lastActivityAt !== b.lastActivityAt) return a.lastActivityAt > b.lastActivityAt
   return a.id > b.id
@@ -100,7 +100,7 @@ export function placeRow(data: SessionPages, row: DeskRow): SessionPages {
   return withPages(data, pages)
 }
 
-export function patchRow(data: SessionPages, id: number, patch: (row: DeskRow) => DeskRow): SessionPages {
+function patchRow(data: SessionPages, id: number, patch: (row: DeskRow) => DeskRow): SessionPages {
   if (!findRow(data, id)) return data
   return withPages(
     data,
@@ -154,7 +154,7 @@ export function matchesList(row: DeskRow, params: SessionListParams): boolean {
 }
 
 /** A row after a new message: preview, time, flags, and one more unread for an inbound one. */
-export function rowAfterMessage(row: DeskRow, e: MessageNewEvent): DeskRow {
+function rowAfterMessage(row: DeskRow, e: MessageNewEvent): DeskRow {
   const { message, session } = e
   return {
     ...row,
@@ -252,6 +252,8 @@ export function applySessionChanges(
     ...(changes.agentUserId !== undefined ? { agentUserId: changes.agentUserId } : {}),
     ...(changes.title !== undefined ? { title: changes.title } : {}),
     ...(changes.fanRemark !== undefined ? { fanRemark: changes.fanRemark } : {}),
+    // a phone WhatsApp had hidden became known
+    ...(changes.fanPhone !== undefined ? { fanPhone: changes.fanPhone, fanPhoneHidden: false } : {}),
   }
   // migrated to someone else: it is no longer this agent's
   if (viewerAgentId !== null && changes.agentUserId !== undefined && changes.agentUserId !== viewerAgentId) {

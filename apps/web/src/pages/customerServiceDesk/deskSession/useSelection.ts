@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
 import { useSearchParams } from 'react-router'
 import { markSessionRead, sessionDetail } from '../../../api/desk'
+import { useSocketEvent } from '../../../realtime'
 import { deskKeys } from '../queryKeys'
 import { applyUnread, type DeskRow } from './sessionCache'
 import { updateSessionLists } from './useSessionList'
@@ -13,7 +14,7 @@ const subscribeVisibility = (fn: () => void) => {
 }
 
 /** Whether the page is in view (a hidden tab does not read messages). */
-export function usePageVisible(): boolean {
+function usePageVisible(): boolean {
   return useSyncExternalStore(
     subscribeVisibility,
     () => document.visibilityState !== 'hidden',
@@ -53,6 +54,12 @@ export function useSelection(rows: DeskRow[]) {
       ),
     [setParams],
   )
+
+  // the open chat merged into the same customer's other session (a phone and WhatsApp's hidden id
+  // of one person): that session is opened instead
+  useSocketEvent('session.removed', (e) => {
+    if (e.reason === 'merged' && e.intoSessionId && e.sessionId === selectedId) select(e.intoSessionId)
+  })
 
   // a session that cannot be opened (deleted, another agent's) is let go
   useEffect(() => {

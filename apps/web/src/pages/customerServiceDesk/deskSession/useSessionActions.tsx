@@ -63,7 +63,7 @@ const CONFIRM: Partial<Record<ActionKey, string>> = {
 }
 
 /** The menu a session offers, by its state (spec §4 toggles). */
-export function actionKeys(row: DeskSessionView): ActionKey[] {
+function actionKeys(row: DeskSessionView): ActionKey[] {
   const keys: ActionKey[] = [
     row.pinned ? 'unpin' : 'pin',
     row.unreadCount > 0 ? 'read' : 'unread',

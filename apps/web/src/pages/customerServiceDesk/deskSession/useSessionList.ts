@@ -132,7 +132,11 @@ export function useSessionList(params: SessionListParams) {
     if (e.userId !== useDesk.getState().owner?.userId) return
     updateSessionLists(qc, (data) => applyUnread(data, e.sessionId, e.unreadCount))
   })
-  useSocketEvent('session.removed', (e) => updateSessionLists(qc, (data) => removeRow(data, e.sessionId)))
+  useSocketEvent('session.removed', (e) => {
+    updateSessionLists(qc, (data) => removeRow(data, e.sessionId))
+    // merged into the same customer's other session: that one now holds both chats' messages and counts
+    if (e.reason === 'merged') reloadSoon()
+  })
   useSocketEvent('account.assigned', (e) => {
     const agentId = deskAgentId()
     if (agentId === null) return

@@ -3,7 +3,7 @@ import { Flex, Switch, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { setSystemGroupsSetting, systemGroupsSetting } from '../../../api/group'
 
-export const SYSTEM_GROUPS_KEY = ['desk', 'group', 'systemGroups'] as const
+const SYSTEM_GROUPS_KEY = ['desk', 'group', 'systemGroups'] as const
 
 /**
  * Show or hide system groups (announcement-only groups where our account is a plain member) in

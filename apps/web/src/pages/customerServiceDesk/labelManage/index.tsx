@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { createLabel, deleteLabel, pageLabels, renameLabel } from '../../../api/label'
 import { LabelFormModal } from '../../../components/label/LabelFormModal'
 import { LABELS_KEY, refreshLabels } from '../../../components/label/useLabels'
-import { LabelTable } from './components/LabelTable'
+import { NamedItemTable } from '../../../components/NamedItemTable'
 
 interface Query {
   pageNo: number
@@ -76,14 +76,27 @@ export default function LabelManagePage() {
             {t('label.create')}
           </Button>
         </Flex>
-        <LabelTable
+        <NamedItemTable<LabelView>
+          testIdPrefix="label"
           rows={rows}
-          total={page.data?.total ?? 0}
           loading={page.isFetching}
-          pageNo={query.pageNo}
-          pageSize={query.pageSize}
+          pagination={{
+            current: query.pageNo,
+            pageSize: query.pageSize,
+            total: page.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+          }}
           keyword={query.name}
-          onPage={(pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize }))}
+          titles={{ name: t('label.name'), count: t('label.fanCount'), createdAt: t('label.createdAt') }}
+          count={{ of: (row) => row.fanCount, width: 140, align: 'right' }}
+          createdAtWidth={200}
+          editText={t('label.renameAction')}
+          deleteText={(row) =>
+            row.fanCount > 0
+              ? t('label.deleteTextWithFans', { name: row.name, count: row.fanCount })
+              : t('label.deleteText', { name: row.name })
+          }
           onEdit={open}
           onDelete={remove}
         />

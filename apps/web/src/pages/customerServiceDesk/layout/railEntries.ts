@@ -22,7 +22,7 @@ import {
 import type { SessionFilterValue } from '@app/core'
 import type { ComponentType } from 'react'
 
-export const DESK_BASE = '/customerServiceDesk'
+const DESK_BASE = '/customerServiceDesk'
 export const DESK_SESSION_PATH = `${DESK_BASE}/deskSession`
 
 /**

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 // Only what this chart draws, so the bundle stays small.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
-export const STATS_CHART_HEIGHT = 320
+const STATS_CHART_HEIGHT = 320
 
 /** Messages in and out as lines, new customers and sessions opened as bars, one point per day. */
 export default function StatsChart({ overview }: { overview: StatisticsOverview }) {

@@ -13,7 +13,7 @@ export const defaultStatsRange = (now = Date.now()): StatsRange => {
   return [today.subtract(6, 'day'), today]
 }
 
-export const daysOf = ([start, end]: StatsRange): number => end.diff(start, 'day') + 1
+const daysOf = ([start, end]: StatsRange): number => end.diff(start, 'day') + 1
 
 /** A range the server accepts: in order and at most STATS_RANGE_DAYS_MAX days. */
 export const isStatsRangeAllowed = (range: StatsRange): boolean => {

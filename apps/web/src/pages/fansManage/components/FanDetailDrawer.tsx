@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { fanDetail } from '../../../api/fans'
+import { HiddenPhone } from '../../../components/HiddenPhone'
 import { formatDate } from '../../../utils/date'
 import { DESK_SESSION_PATH } from '../../customerServiceDesk/layout/railEntries'
 import { useTenantAgents } from '../../customerServiceDesk/useTenantAgents'
@@ -53,7 +54,7 @@ function FanDetailBody({ detail }: { detail: FanDetail }) {
           item('nickname', fan.nickname || '-'),
           item('pushName', fan.pushName || '-'),
           item('remark', fan.remark || '-'),
-          item('phone', fan.phone ? `+${fan.phone}` : '-'),
+          item('phone', fan.phone ? `+${fan.phone}` : fan.phoneHidden ? <HiddenPhone lid={fan.lid} /> : '-'),
           item('account', fan.accountPhone ? `+${fan.accountPhone}` : '-'),
           item('group', fan.accountGroupName ?? '-'),
           item('source', t(`fans.sources.${fan.source}`)),

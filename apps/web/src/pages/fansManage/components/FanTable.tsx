@@ -2,6 +2,7 @@ import { type FanView, normalizePhone } from '@app/core'
 import { Button, Table, type TableProps, Tag, Typography } from 'antd'
 import type { HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
+import { HiddenPhone } from '../../../components/HiddenPhone'
 import { Highlight } from '../../../components/Highlight'
 import { formatDate } from '../../../utils/date'
 
@@ -34,7 +35,11 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
       fixed: 'left',
       render: (_, f) => (
         <span data-testid={`fan-name-${f.id}`}>
-          {mark(f.nickname || f.pushName || (f.phone ? `+${f.phone}` : '-'))}
+          {f.nickname || f.pushName || f.phone || !f.phoneHidden ? (
+            mark(f.nickname || f.pushName || (f.phone ? `+${f.phone}` : '-'))
+          ) : (
+            <HiddenPhone lid={f.lid} />
+          )}
           {f.nickname && f.pushName ? (
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {mark(f.pushName)}
@@ -53,6 +58,8 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
           <span>
             +<Highlight text={f.phone} keyword={digits} />
           </span>
+        ) : f.phoneHidden ? (
+          <HiddenPhone lid={f.lid} />
         ) : (
           '-'
         ),

@@ -7,7 +7,7 @@ import { listLabels } from '../../../api/label'
 import { InheritForm } from './InheritForm'
 import { InheritRecords, recordKeys } from './InheritRecords'
 
-export const inheritKeys = {
+const inheritKeys = {
   sources: ['inheritance', 'sources'] as const,
   targets: ['inheritance', 'targets'] as const,
   labels: ['inheritance', 'labels'] as const,

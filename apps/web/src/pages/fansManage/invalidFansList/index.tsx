@@ -5,11 +5,12 @@ import { type HTMLAttributes, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deleteSession, setSessionFlag } from '../../../api/desk'
 import { type InvalidFilters as Filters, pageInvalidCustomers } from '../../../api/fanInheritance'
+import { HiddenPhone } from '../../../components/HiddenPhone'
 import { formatDate } from '../../../utils/date'
 import { DeleteSessionModal } from '../../customerServiceDesk/deskSession/DeleteSessionModal'
 import { InvalidFilters } from './InvalidFilters'
 
-export const invalidKeys = {
+const invalidKeys = {
   all: ['inheritance', 'invalid'] as const,
   list: (f: Filters) => ['inheritance', 'invalid', f] as const,
 }
@@ -67,14 +68,14 @@ export default function InvalidFansListPage() {
               render: (_, r) => (
                 <span>
                   {r.type === 'group' ? <Tag>{t('inheritance.invalid.group')}</Tag> : null}
-                  {r.title}
+                  {r.title || (r.fanPhoneHidden ? t('fans.phoneHidden') : '')}
                 </span>
               ),
             },
             {
               key: 'phone',
               title: t('inheritance.invalid.phone'),
-              render: (_, r) => (r.fanPhone ? `+${r.fanPhone}` : '-'),
+              render: (_, r) => (r.fanPhone ? `+${r.fanPhone}` : r.fanPhoneHidden ? <HiddenPhone /> : '-'),
             },
             {
               key: 'account',

@@ -28,6 +28,8 @@ const fan = (id: number, o: Partial<FanView> = {}): FanView => ({
   remark: '',
   phone: `44790000000${id}`,
   phoneTail: `000${id}`,
+  lid: null,
+  phoneHidden: false,
   accountId: 1,
   accountPhone: '8613800000001',
   accountGroupId: 3,
@@ -108,6 +110,16 @@ describe('customers list', { timeout: 30_000 }, () => {
       expect(row).toHaveTextContent(text)
     expect(screen.getByTestId('fan-row-2')).toHaveTextContent('Repeat')
     expect(await screen.findByTestId('fan-total')).toHaveTextContent('42 customers')
+  })
+
+  it('shows a customer WhatsApp knows only by a hidden id as "number hidden", not an empty phone', async () => {
+    const hidden = fan(3, { phone: null, phoneTail: '', lid: '3243512345678@lid', phoneHidden: true })
+    vi.mocked(api.pageFans).mockResolvedValue({ list: [hidden], nextCursor: null })
+    renderWithProviders(<FansListPage />)
+    const row = await screen.findByTestId('fan-row-3')
+    // the name and the phone column both carry the label
+    expect(within(row).getAllByTestId('phone-hidden')).toHaveLength(2)
+    expect(row).toHaveTextContent('Number hidden by WhatsApp')
   })
 
   it('searches with the keyword and marks it in names and remarks, ignoring case', async () => {

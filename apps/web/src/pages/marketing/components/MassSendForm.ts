@@ -150,7 +150,7 @@ const FIELDS: (string | number)[][] = [
 ]
 
 /** The field an issue of the body belongs to: the longest field path its path starts with. */
-export function fieldOfPath(path: readonly PropertyKey[]): (string | number)[] {
+function fieldOfPath(path: readonly PropertyKey[]): (string | number)[] {
   let best: (string | number)[] | null = null
   for (const field of FIELDS) {
     if (field.length > path.length || (best && field.length <= best.length)) continue

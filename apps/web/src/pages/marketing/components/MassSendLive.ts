@@ -46,7 +46,7 @@ export function canOf(status: MassSendTaskView['status']): Record<MassSendAction
 }
 
 /** A task with a pushed progress applied; the same object when the event is about another task. */
-export function applyProgress<T extends MassSendTaskView>(task: T, e: MassSendProgressEvent): T {
+function applyProgress<T extends MassSendTaskView>(task: T, e: MassSendProgressEvent): T {
   if (task.id !== e.taskId) return task
   return {
     ...task,

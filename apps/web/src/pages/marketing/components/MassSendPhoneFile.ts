@@ -3,14 +3,14 @@ import Papa from 'papaparse'
 import { parsePhoneFile } from '../../../api/massSend'
 
 /** A CSV or TXT file of 100,000 numbers is about 2 MB; room for columns beside them. */
-export const PHONE_TEXT_FILE_MAX_BYTES = 20 * 1024 * 1024
+const PHONE_TEXT_FILE_MAX_BYTES = 20 * 1024 * 1024
 /** An XLSX file goes to the server's reader, under the upload limit. */
-export const PHONE_XLSX_FILE_MAX_BYTES = UPLOAD_MAX_BYTES
+const PHONE_XLSX_FILE_MAX_BYTES = UPLOAD_MAX_BYTES
 
-export type PhoneFileKind = 'text' | 'xlsx'
+type PhoneFileKind = 'text' | 'xlsx'
 
 /** How a file is read, by its name; null for a type the list does not take. */
-export function phoneFileKind(name: string): PhoneFileKind | null {
+function phoneFileKind(name: string): PhoneFileKind | null {
   if (/\.(csv|txt)$/i.test(name)) return 'text'
   if (/\.xlsx$/i.test(name)) return 'xlsx'
   return null
@@ -33,10 +33,7 @@ export function parsePhoneText(text: string): PhoneListResult {
  * A CSV or TXT file read in the browser in chunks (papaparse), each row's first cell one line, so a
  * line number is the file's; `onProgress` hears the share read so far.
  */
-export function readPhoneTextFile(
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<PhoneListResult> {
+function readPhoneTextFile(file: File, onProgress: (fraction: number) => void): Promise<PhoneListResult> {
   return new Promise((resolve, reject) => {
     const cells: string[] = []
     Papa.parse<string[]>(file, {

@@ -1,12 +1,26 @@
-import { isSimGroupId, SIM_MESSAGES_PAGE_MAX, type SimContentInput, type SimMessageView } from '@app/core'
+import {
+  isSimGroupId,
+  MESSAGE_EDIT_WINDOW_MS,
+  SIM_MESSAGES_PAGE_MAX,
+  type SimContentInput,
+  type SimMessageView,
+} from '@app/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Alert, Button, Empty, Flex, Popconfirm, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getSimGroup, leaveSimGroup, readSimChat, revokeSimMessage, sendAsPhone } from '../../../api/sim'
+import {
+  editSimMessage,
+  getSimGroup,
+  leaveSimGroup,
+  readSimChat,
+  revokeSimMessage,
+  sendAsPhone,
+} from '../../../api/sim'
 import { feedback } from '../../../app/feedback'
 import { POLL_MS, simKeys, useMessages } from '../hooks'
 import { Composer } from './Composer'
+import { EditMessageModal } from './EditMessageModal'
 import { MessageBubble } from './MessageBubble'
 
 const PAGE = 50
@@ -64,6 +78,15 @@ export function ChatView({
     mutationFn: (m: SimMessageView) => revokeSimMessage(phone, m.id),
     onSuccess: onChanged,
   })
+  const [editing, setEditing] = useState<SimMessageView | null>(null)
+  const edit = useMutation({
+    mutationFn: ({ m, text }: { m: SimMessageView; text: string }) => editSimMessage(phone, m.id, text),
+    onSuccess: onChanged,
+  })
+  // the phone's own last text, while WhatsApp still lets it be edited
+  const lastOwn = list.findLast((m) => m.fromMe && !m.revoked)
+  const editableId =
+    lastOwn?.kind === 'text' && Date.now() - lastOwn.timestamp < MESSAGE_EDIT_WINDOW_MS ? lastOwn.id : null
   const leave = useMutation({
     mutationFn: () => leaveSimGroup(phone, peer),
     onSuccess: () => {
@@ -132,10 +155,21 @@ export function ChatView({
         )}
         {messages.isSuccess && list.length === 0 && <Empty description={t('sim.noMessages')} />}
         {list.map((m) => (
-          <MessageBubble key={m.id} m={m} showSender={isGroup} onRevoke={revoke.mutateAsync} />
+          <MessageBubble
+            key={m.id}
+            m={m}
+            showSender={isGroup}
+            onRevoke={revoke.mutateAsync}
+            onEdit={m.id === editableId ? setEditing : undefined}
+          />
         ))}
       </div>
       {isGroup && !member && <Alert type="warning" showIcon title={t('sim.notMember')} />}
+      <EditMessageModal
+        message={editing}
+        onClose={() => setEditing(null)}
+        onEdit={(m, text) => edit.mutateAsync({ m, text })}
+      />
       <Composer
         disabled={isGroup && !member}
         busy={send.isPending}

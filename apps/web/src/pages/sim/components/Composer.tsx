@@ -1,13 +1,25 @@
-import { EnvironmentOutlined, IdcardOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons'
+import {
+  BarChartOutlined,
+  EnvironmentOutlined,
+  EyeInvisibleOutlined,
+  IdcardOutlined,
+  PictureOutlined,
+  SendOutlined,
+} from '@ant-design/icons'
 import { SIM_TEXT_MAX, type SimContentInput } from '@app/core'
 import { Button, Flex, Input, Tooltip } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextLimitHint, useLimitedText } from '../../../components/TextLimit'
+import { PollModal } from './PollModal'
 
 /** Coordinates of the sample location (the Bund, Shanghai). */
 const SAMPLE_PLACE = { latitude: 31.2401, longitude: 121.4903 }
 
-/** Type and send (a counter near the length limit says why the text stops); or send a sample picture, a location or a contact card. */
+/**
+ * Type and send (a counter near the length limit says why the text stops); or send a sample
+ * picture, a view-once photo, a location, a contact card or a poll.
+ */
 export function Composer({
   disabled,
   busy,
@@ -29,6 +41,7 @@ export function Composer({
       .catch(() => undefined)
   }
   const send = (content: SimContentInput) => void onSend(content).catch(() => undefined)
+  const [polling, setPolling] = useState(false)
 
   return (
     <div style={{ padding: 8, background: '#f0f2f5' }}>
@@ -40,6 +53,24 @@ export function Composer({
             disabled={disabled || busy}
             onClick={() => send({ kind: 'image' })}
             data-testid="sim-send-image"
+          />
+        </Tooltip>
+        <Tooltip title={t('sim.sendViewOnce')}>
+          <Button
+            icon={<EyeInvisibleOutlined />}
+            aria-label={t('sim.sendViewOnce')}
+            disabled={disabled || busy}
+            onClick={() => send({ kind: 'viewOnce' })}
+            data-testid="sim-send-view-once"
+          />
+        </Tooltip>
+        <Tooltip title={t('sim.sendPoll')}>
+          <Button
+            icon={<BarChartOutlined />}
+            aria-label={t('sim.sendPoll')}
+            disabled={disabled || busy}
+            onClick={() => setPolling(true)}
+            data-testid="sim-send-poll"
           />
         </Tooltip>
         <Tooltip title={t('sim.sendLocation')}>
@@ -95,6 +126,7 @@ export function Composer({
       <Flex justify="flex-end">
         <TextLimitHint length={text.length} stopped={stopped} max={SIM_TEXT_MAX} />
       </Flex>
+      <PollModal open={polling} onClose={() => setPolling(false)} onSend={onSend} />
     </div>
   )
 }

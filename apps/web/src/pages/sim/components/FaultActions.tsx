@@ -14,6 +14,8 @@ const CONFIRM: Record<SimFault, string> = {
   ban: 'sim.confirmBan',
   unban: 'sim.confirmUnban',
   deviceRemoved: 'sim.confirmDeviceRemoved',
+  requireUpdate: 'sim.confirmRequireUpdate',
+  publishUpdate: 'sim.confirmPublishUpdate',
 }
 
 /** Faults of one of the product's numbers, each behind a confirmation. */
@@ -29,9 +31,11 @@ export function FaultActions({ phone, onDone }: { phone: SimPhoneView; onDone: (
   })
   const faults: SimFault[] = phone.banned
     ? ['unban']
-    : phone.linked
-      ? ['disconnect', 'pushOut', 'ban', 'deviceRemoved']
-      : ['ban']
+    : phone.updateRequired
+      ? ['publishUpdate', 'ban']
+      : phone.linked
+        ? ['disconnect', 'pushOut', 'ban', 'deviceRemoved', 'requireUpdate']
+        : ['ban']
 
   return (
     <Flex gap={6} wrap align="center">
@@ -45,7 +49,7 @@ export function FaultActions({ phone, onDone }: { phone: SimPhoneView; onDone: (
         >
           <Button
             size="small"
-            danger={f !== 'unban'}
+            danger={f !== 'unban' && f !== 'publishUpdate'}
             loading={run.isPending && run.variables === f}
             data-testid={`sim-fault-${f}`}
           >

@@ -1,4 +1,12 @@
-import { CheckOutlined, EnvironmentOutlined, FileOutlined, IdcardOutlined } from '@ant-design/icons'
+import {
+  BarChartOutlined,
+  CheckOutlined,
+  EnvironmentOutlined,
+  EyeInvisibleOutlined,
+  FileOutlined,
+  IdcardOutlined,
+  PictureOutlined,
+} from '@ant-design/icons'
 import type { SimMessageView } from '@app/core'
 import { Popconfirm, Typography } from 'antd'
 import dayjs from 'dayjs'
@@ -85,18 +93,46 @@ function Content({ m }: { m: SimMessageView }) {
           {m.contact?.phone && <div style={{ fontSize: 12 }}>+{m.contact.phone}</div>}
         </div>
       )
+    case 'viewOnce':
+      return (
+        <div>
+          <EyeInvisibleOutlined /> {t('sim.viewOncePhoto')}
+        </div>
+      )
+    case 'poll':
+      return (
+        <div>
+          <BarChartOutlined /> <strong>{m.text}</strong>
+          <ul style={{ margin: '2px 0 0', paddingLeft: 18 }}>
+            {(m.poll?.options ?? []).map((o, i) => (
+              // options have no id and keep their order
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={i}>{o}</li>
+            ))}
+          </ul>
+        </div>
+      )
+    case 'album':
+      return (
+        <div>
+          <PictureOutlined /> {t('sim.kind.album')}
+        </div>
+      )
   }
 }
 
-/** One message as the phone shows it: whose, what, when, its ticks, and a delete for one's own. */
+/** One message as the phone shows it: whose, what, when, its ticks, and a delete (and an edit) for one's own. */
 export function MessageBubble({
   m,
   showSender,
   onRevoke,
+  onEdit,
 }: {
   m: SimMessageView
   showSender: boolean
   onRevoke: (m: SimMessageView) => Promise<unknown>
+  /** given when the message may still be edited */
+  onEdit?: (m: SimMessageView) => void
 }) {
   const { t } = useTranslation()
   return (
@@ -126,6 +162,15 @@ export function MessageBubble({
                 {t('sim.revoke')}
               </Typography.Link>
             </Popconfirm>
+          )}
+          {onEdit && !m.revoked && (
+            <Typography.Link
+              style={{ fontSize: 11, marginRight: 6 }}
+              onClick={() => onEdit(m)}
+              data-testid={`sim-edit-${m.id}`}
+            >
+              {t('sim.edit')}
+            </Typography.Link>
           )}
           {m.edited && <span style={{ marginRight: 4 }}>{t('sim.edited')}</span>}
           {dayjs(m.timestamp).format('HH:mm')}

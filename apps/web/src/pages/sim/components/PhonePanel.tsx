@@ -4,6 +4,7 @@ import { Button, Empty, Flex, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChats } from '../hooks'
+import { AddressingActions } from './AddressingActions'
 import { ChatList } from './ChatList'
 import { ChatView } from './ChatView'
 import { FaultActions } from './FaultActions'
@@ -50,7 +51,11 @@ export function PhonePanel({
           </Button>
         </Flex>
       </Flex>
-      {phone.isAccount && <FaultActions phone={phone} onDone={onChanged} />}
+      {phone.isAccount ? (
+        <FaultActions phone={phone} onDone={onChanged} />
+      ) : (
+        <AddressingActions phone={phone} onDone={onChanged} />
+      )}
       <Flex gap={12} style={{ flex: 1, minHeight: 0 }}>
         <div style={{ width: 280, flexShrink: 0, minHeight: 0 }}>
           <ChatList phone={phone.number} peer={peer} phones={phones} onOpen={onPeer} />

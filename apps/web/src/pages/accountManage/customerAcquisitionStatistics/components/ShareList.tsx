@@ -18,7 +18,7 @@ interface Props {
   onRevoke: (share: AcquisitionShareView) => Promise<unknown>
 }
 
-export const shareStatus = (share: AcquisitionShareView, now = Date.now()): ShareStatus =>
+const shareStatus = (share: AcquisitionShareView, now = Date.now()): ShareStatus =>
   share.revokedAt !== null
     ? 'revoked'
     : share.expiresAt !== null && share.expiresAt <= now

@@ -1,7 +1,7 @@
 import { ACCOUNT_IMPORT_MAX_LINES } from '@app/core'
 
 /** Largest file read in the browser: 500 lines of `phone,proxy` fit many times over. */
-export const IMPORT_FILE_MAX_BYTES = 512 * 1024
+const IMPORT_FILE_MAX_BYTES = 512 * 1024
 /** The server's cap on the whole text (ACCOUNT_IMPORT_MAX_LINES lines of up to 320 characters). */
 export const IMPORT_TEXT_MAX = ACCOUNT_IMPORT_MAX_LINES * 320
 

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /** 'ABCD1234' as WhatsApp shows it: 'ABCD-1234'. */
-export const formatPairingCode = (code: string) =>
+const formatPairingCode = (code: string) =>
   code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code
 
 /**

@@ -16,7 +16,7 @@ export interface RowHandlers {
 }
 
 /** What an account allows: a linked one reconnects from its stored keys, an unlinked one links again. */
-export function rowAbilities(row: WsAccountView) {
+function rowAbilities(row: WsAccountView) {
   const banned = row.status === AccountState.banned
   const busy = row.status === AccountState.online || row.status === AccountState.loggingIn
   return {

@@ -38,6 +38,7 @@ describe('account status tag', () => {
     [AbnormalReason.pushedOut, 'Abnormal: Pushed out'],
     [AbnormalReason.keyError, 'Abnormal: Key error'],
     [AbnormalReason.deviceRemoved, 'Abnormal: Device removed'],
+    [AbnormalReason.updateRequired, 'Abnormal: WhatsApp requires an update'],
   ])('gives the abnormal reason %s', (reason, text) => {
     expect(tag({ status: 'abnormal', abnormalReason: reason })).toHaveTextContent(text)
   })

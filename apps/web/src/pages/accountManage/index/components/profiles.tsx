@@ -21,7 +21,7 @@ export function useAccountProfiles(ids: number[]): Map<number, AccountProfileVie
 }
 
 /** A country code as its name in the page's language ('US' → 'United States' / '美国'). */
-export function areaName(code: string, language: string): string {
+function areaName(code: string, language: string): string {
   try {
     return new Intl.DisplayNames([language === 'zh' ? 'zh-CN' : 'en'], { type: 'region' }).of(code) ?? code
   } catch {

@@ -11,9 +11,9 @@ import { ApiError } from '../../../../api/request'
 import { useSocketEvent } from '../../../../realtime'
 
 /** How often the login dialog asks the server, in case a socket event was missed. */
-export const LOGIN_POLL_MS = 3_000
+const LOGIN_POLL_MS = 3_000
 
-export type LoginPhase = 'waiting' | 'qr' | 'code' | 'connecting' | 'linked' | 'failed'
+type LoginPhase = 'waiting' | 'qr' | 'code' | 'connecting' | 'linked' | 'failed'
 
 export interface LoginProgress {
   phase: LoginPhase
@@ -47,11 +47,11 @@ function fromGateway(prev: LoginProgress, state: string, e: Partial<AccountLogin
   }
 }
 
-export function progressFromEvent(prev: LoginProgress, e: AccountLoginEvent): LoginProgress {
+function progressFromEvent(prev: LoginProgress, e: AccountLoginEvent): LoginProgress {
   return ended(prev) ? prev : fromGateway(prev, e.state, e)
 }
 
-export function progressFromStatus(prev: LoginProgress, s: LoginStatusView): LoginProgress {
+function progressFromStatus(prev: LoginProgress, s: LoginStatusView): LoginProgress {
   if (ended(prev)) return prev
   if (s.accountStatus === AccountState.online) return { ...prev, phase: 'linked' }
   if (s.accountStatus === AccountState.banned) return { ...prev, phase: 'failed', error: 'banned' }
@@ -60,7 +60,7 @@ export function progressFromStatus(prev: LoginProgress, s: LoginStatusView): Log
   return fromGateway(prev, s.state, { ...s, error: undefined })
 }
 
-export function progressFromAccount(prev: LoginProgress, e: AccountStatusEvent): LoginProgress {
+function progressFromAccount(prev: LoginProgress, e: AccountStatusEvent): LoginProgress {
   if (ended(prev)) return prev
   if (e.status === AccountState.online) return { ...prev, phase: 'linked', phone: e.phone }
   if (e.status === AccountState.banned) return { ...prev, phase: 'failed', error: 'banned' }
@@ -130,6 +130,7 @@ const LOGIN_ERRORS = [
   'no_free_port',
   'login_failed',
   'port_expired',
+  'update_required',
   'banned',
   'gone',
 ]

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /** Common emoji of customer conversations: faces, gestures, hearts, symbols. */
-export const EMOJI: readonly string[] = `
+const EMOJI: readonly string[] = `
 😀 😃 😄 😁 😆 😅 😂 🤣 😊 😇 🙂 🙃 😉 😌 😍 🥰 😘 😋 😛 😜 🤪 🤗 🤔 🤭 🤫 😐 😑 😶 😏 😒
 🙄 😬 😔 😪 😴 😷 🤒 🥳 😎 🤓 😕 😟 🙁 😮 😲 😳 🥺 😢 😭 😱 😖 😣 😞 😓 😩 😫 😤 😡 😠 🤯
 👍 👎 👌 ✌️ 🤞 🤝 🙏 👏 🙌 👋 💪 👀 🤷 🙋 💯 ✅ ❌ ❗ ❓ 🔥 ⭐ 🌟 ✨ 🎉 🎁 🎈 💰 💵 📦 🚚

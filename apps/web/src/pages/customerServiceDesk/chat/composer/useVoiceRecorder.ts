@@ -5,8 +5,8 @@ import { MAX_VOICE_SECONDS } from '../uploadRules'
  * What a recording is made as: Ogg/Opus (WhatsApp's voice note) where the browser records it,
  * else WebM/Opus (Chromium), which the server turns into Ogg/Opus.
  */
-export const RECORDING_MIMES = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus'] as const
-export const RECORDING_MIME = RECORDING_MIMES[1]
+const RECORDING_MIMES = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus'] as const
+const RECORDING_MIME = RECORDING_MIMES[1]
 
 /** The file name a recording is uploaded under, by what it was recorded as. */
 export const recordingFileName = (mime: string): string =>
@@ -15,7 +15,7 @@ export const recordingFileName = (mime: string): string =>
 /** `chat.record.*` keys of why recording could not start. */
 export type MicProblem = 'micDenied' | 'micNotFound' | 'micUnsupported' | 'micFailed'
 
-export function micProblemOf(err: unknown): MicProblem {
+function micProblemOf(err: unknown): MicProblem {
   const name = err instanceof Error || err instanceof DOMException ? err.name : ''
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
     return 'micDenied'

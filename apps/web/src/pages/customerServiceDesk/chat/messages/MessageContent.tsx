@@ -5,6 +5,7 @@ import { type ReactNode, useContext, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TranslatorContext, useTranslationEntry } from '../translations'
 import { ContactsContent } from './ContactsContent'
+import { PollContent, ViewOnceContent } from './ExtraContent'
 import { isTranslatable } from './format'
 import { LocationContent } from './LocationContent'
 import { AudioContent, FileContent, ImageContent, VideoContent } from './MediaContent'
@@ -47,6 +48,10 @@ export function MessageContent({ message, autoTranslate }: Props) {
       return <LocationContent message={message} />
     case 'contacts':
       return <ContactsContent message={message} />
+    case 'viewOnce':
+      return <ViewOnceContent message={message} />
+    case 'poll':
+      return <PollContent message={message} />
     case 'unsupported':
       return (
         <Typography.Text type="secondary" italic>
@@ -60,6 +65,11 @@ export function MessageContent({ message, autoTranslate }: Props) {
     <>
       {media}
       {body.trim() !== '' && <TextBody text={translated ? (entry?.text ?? body) : body} />}
+      {message.meta.editUnread === true && (
+        <Typography.Text type="secondary" className="chat-translation-note" data-testid="chat-edit-unread">
+          {t('chat.editUnread')}
+        </Typography.Text>
+      )}
       {entry?.status === 'loading' && (
         <Typography.Text type="secondary" className="chat-translation-note" data-testid="chat-translating">
           <LoadingOutlined /> {t('chat.translating')}

@@ -6,6 +6,8 @@ import { resendChatMessage } from '../../../../api/chat'
 import { currentLanguage } from '../../../../i18n'
 import { formatDate } from '../../../../utils/date'
 import { refusalOf, refusalText } from '../../../riskManage/refusal'
+import { EditedMark } from './EditedMark'
+import { NoticeLine } from './ExtraContent'
 import { phoneOfJid } from './format'
 import { MessageActions } from './MessageActions'
 import { MessageContent } from './MessageContent'
@@ -70,6 +72,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const { t } = useTranslation()
   const mine = message.fromMe
   const withdrawn = message.status === 'withdrawn'
+  if (message.type === 'album' || message.type === 'system') return <NoticeLine message={message} />
   return (
     <div
       className={`chat-row ${mine ? 'chat-row-mine' : 'chat-row-theirs'}`}
@@ -101,6 +104,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
                 {t('autoReply.automatic')}
               </span>
             )}
+            {!withdrawn && <EditedMark message={message} />}
             <span>{formatDate(message.timestamp, 'HH:mm')}</span>
             <MessageTicks message={message} />
           </div>

@@ -3,7 +3,7 @@ import { Typography } from 'antd'
 import { linkCardOf, linkParts } from './format'
 
 /** Text with its links clickable (emoji are plain characters). */
-export function LinkifiedText({ text }: { text: string }) {
+function LinkifiedText({ text }: { text: string }) {
   return (
     <span className="chat-text">
       {linkParts(text).map((p, i) =>

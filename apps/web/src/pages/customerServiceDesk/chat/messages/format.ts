@@ -51,6 +51,10 @@ export function copyTextOf(m: Pick<ChatMessageView, 'type' | 'body' | 'meta'>): 
       )
     case 'document':
       return m.body || metaString(m.meta, 'fileName') || null
+    case 'poll': {
+      const options = Array.isArray(m.meta.options) ? (m.meta.options as unknown[]).map(String) : []
+      return [m.body, ...options.map((o) => `- ${o}`)].join('\n') || null
+    }
     default:
       return m.body || null
   }

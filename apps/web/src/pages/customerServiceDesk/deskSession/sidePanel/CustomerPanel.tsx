@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { App, Descriptions, Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { updateSessionFan } from '../../../../api/desk'
+import { HiddenPhone } from '../../../../components/HiddenPhone'
 import { FanLabels } from '../../../../components/label/FanLabels'
 import { currentLanguage } from '../../../../i18n'
 import { formatDate } from '../../../../utils/date'
@@ -12,7 +13,7 @@ import { updateSessionLists } from '../useSessionList'
 import { EditableText } from './EditableText'
 
 /** A region's name in the interface language ('' code: unknown). */
-export function regionName(code: string, lang: string): string {
+function regionName(code: string, lang: string): string {
   if (!code) return ''
   try {
     return new Intl.DisplayNames([lang === 'zh' ? 'zh-CN' : 'en'], { type: 'region' }).of(code) ?? code
@@ -85,7 +86,13 @@ export function CustomerPanel({ detail, fan }: { detail: DeskSessionDetail; fan:
           {
             key: 'phone',
             label: t('desk.panel.phone'),
-            children: fan.phone ? <Typography.Text copyable>{`+${fan.phone}`}</Typography.Text> : dash,
+            children: fan.phone ? (
+              <Typography.Text copyable>{`+${fan.phone}`}</Typography.Text>
+            ) : fan.phoneHidden ? (
+              <HiddenPhone lid={fan.lid} />
+            ) : (
+              dash
+            ),
           },
           {
             key: 'account',

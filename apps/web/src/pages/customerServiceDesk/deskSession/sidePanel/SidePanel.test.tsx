@@ -24,6 +24,8 @@ const fan: FanDetailView = {
   remark: 'old',
   phone: '447700900123',
   jid: '447700900123@s.whatsapp.net',
+  lid: null,
+  phoneHidden: false,
   accountId: 7,
   accountPhone: '8613800000001',
   accountGroupName: 'Sales',

@@ -1,9 +1,10 @@
 import type { DeskSessionView } from '@app/core'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Empty, Flex, Skeleton } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { sessionDetail } from '../../../../api/desk'
 import { lazyPart } from '../../../../components/lazyPart'
+import { useSocketEvent } from '../../../../realtime'
 import { deskKeys } from '../../queryKeys'
 import { CustomerPanel } from './CustomerPanel'
 
@@ -19,6 +20,12 @@ export function SidePanel({ session }: { session: DeskSessionView }) {
     queryKey: deskKeys.detail(session.id),
     queryFn: () => sessionDetail(session.id),
     enabled: session.type !== 'group',
+  })
+  const qc = useQueryClient()
+  // the phone WhatsApp had hidden became known: the customer's details are read again
+  useSocketEvent('session.updated', (e) => {
+    if (e.sessionId === session.id && e.changes.fanPhone !== undefined)
+      void qc.invalidateQueries({ queryKey: deskKeys.detail(session.id) })
   })
   if (session.type === 'group') return <GroupPanel session={session} />
   if (detail.isPending) return panelSkeleton

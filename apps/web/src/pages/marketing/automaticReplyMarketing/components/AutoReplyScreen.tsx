@@ -14,7 +14,7 @@ import {
 import { AutoReplyFormModal } from './AutoReplyFormModal'
 import { AutoReplyTable } from './AutoReplyTable'
 
-export const AUTO_REPLY_KEY = ['autoReply'] as const
+const AUTO_REPLY_KEY = ['autoReply'] as const
 
 interface Props {
   /** an agent (or a supervisor acting as one): their personal rules, public ones read-only */

@@ -37,7 +37,7 @@ describe('the diversion link page (/s)', () => {
   })
 
   it('treats a missing code as an unknown link without calling the server', async () => {
-    const get = vi.spyOn(request.http, 'get')
+    const get = vi.spyOn(request.service, 'request')
     await i18n.changeLanguage('en')
     renderAt('/s')
     expect(await screen.findByText('This link does not exist')).toBeInTheDocument()
@@ -45,7 +45,9 @@ describe('the diversion link page (/s)', () => {
   })
 
   it('shows the server’s reason when the visit is made from the page', async () => {
-    vi.spyOn(request.http, 'get').mockRejectedValue(new request.ApiError(3134, 'This link is disabled'))
+    vi.spyOn(request.service, 'request').mockRejectedValue(
+      new request.ApiError(3134, 'This link is disabled'),
+    )
     renderAt('/s?c=abc')
     expect(await screen.findByTestId('diversion-unavailable')).toHaveTextContent('This link is disabled')
   })

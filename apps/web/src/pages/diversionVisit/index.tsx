@@ -1,10 +1,10 @@
 import { WhatsAppOutlined } from '@ant-design/icons'
-import { DiversionPath } from '@app/core'
 import { Button, Flex, Result, Spin } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { ApiError, dataOf, http } from '../../api/request'
+import { visitLink, visitPath } from '../../api/diversion'
+import { ApiError } from '../../api/request'
 import { i18n } from '../../i18n'
 
 const REASONS = ['unknown', 'disabled', 'no_account'] as const
@@ -27,7 +27,7 @@ export default function DiversionVisitPage() {
 
   useEffect(() => {
     if (why !== null || !code) return
-    dataOf(http.get<{ url: string }>(DiversionPath.publicVisit, { c: code }, { silent: true }))
+    visitLink(code)
       .then(({ url }) => window.location.replace(url))
       .catch((e: unknown) => setFailed(e instanceof ApiError ? e.message : t('diversion.visit.no_account')))
   }, [code, why, t])
@@ -44,7 +44,7 @@ export default function DiversionVisitPage() {
           data-testid="diversion-unavailable"
           extra={
             reason === 'no_account' && (
-              <Button type="primary" href={`/s?c=${encodeURIComponent(code)}`}>
+              <Button type="primary" href={visitPath(code)}>
                 {t('diversion.visit.retry')}
               </Button>
             )

@@ -1,0 +1,101 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
+import { Button, Flex, Table, type TableProps } from 'antd'
+import type { HTMLAttributes } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '../utils/date'
+import { ConfirmCountdownButton } from './ConfirmCountdownButton'
+import { Highlight } from './Highlight'
+
+/** A named thing the tenant keeps (a label, an account group, an agent group). */
+export interface NamedItem {
+  id: number
+  name: string
+  createdAt: number
+}
+
+export interface NamedItemTableProps<Row extends NamedItem> {
+  /** the table is `<prefix>-table`, its rows `<prefix>-row-<name>`, its buttons `<prefix>-edit-<id>` and `<prefix>-delete-<id>` */
+  testIdPrefix: string
+  rows: Row[]
+  loading: boolean
+  pagination: TableProps<Row>['pagination']
+  /** the search marked in the names */
+  keyword?: string
+  titles: { name: string; count: string; createdAt: string }
+  /** how many things the item holds (customers, accounts, members) */
+  count: { of: (row: Row) => number; width: number; align?: 'right' }
+  createdAtWidth: number
+  editText: string
+  /** the delete dialog's text */
+  deleteText: (row: Row) => string
+  onEdit: (row: Row) => void
+  onDelete: (row: Row) => Promise<unknown>
+}
+
+/** Named items with a count and their creation time; rename and delete (after a countdown) per row. */
+export function NamedItemTable<Row extends NamedItem>(props: NamedItemTableProps<Row>) {
+  const { testIdPrefix: prefix, titles } = props
+  const { t } = useTranslation()
+  const columns: TableProps<Row>['columns'] = [
+    {
+      title: titles.name,
+      dataIndex: 'name',
+      render: (name: string) => <Highlight text={name} keyword={props.keyword} />,
+    },
+    {
+      title: titles.count,
+      key: 'count',
+      width: props.count.width,
+      align: props.count.align,
+      render: (_, row) => props.count.of(row),
+    },
+    {
+      title: titles.createdAt,
+      dataIndex: 'createdAt',
+      width: props.createdAtWidth,
+      render: (v: number) => formatDate(v),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 200,
+      render: (_, row) => (
+        <Flex gap={8}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => props.onEdit(row)}
+            data-testid={`${prefix}-edit-${row.id}`}
+          >
+            {props.editText}
+          </Button>
+          <ConfirmCountdownButton
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            title={t('common.deleteConfirmTitle')}
+            content={props.deleteText(row)}
+            okText={t('common.delete')}
+            onConfirm={() => props.onDelete(row)}
+            testId={`${prefix}-delete-${row.id}`}
+          >
+            {t('common.delete')}
+          </ConfirmCountdownButton>
+        </Flex>
+      ),
+    },
+  ]
+  return (
+    <Table<Row>
+      rowKey="id"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      pagination={props.pagination}
+      onRow={(row) => ({ 'data-testid': `${prefix}-row-${row.name}` }) as HTMLAttributes<HTMLElement>}
+      data-testid={`${prefix}-table`}
+    />
+  )
+}
