@@ -16,18 +16,22 @@ process.env.E2E_ONBOARD_ADMIN_PASSWORD ??= 'Start2468admin'
 /** Browser flows in Debian's Chromium against the built server in demo mode, on a fresh database. */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  // a flow across several pages and the simulated phones, on a machine the unit tests load too
+  timeout: 150_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // the demo's flows share one server's data, so they run one at a time; the onboarding flow has a
+  // server of its own and runs beside them
+  workers: 2,
   // no retry anywhere: a retried pass hides a flaky flow
   retries: 0,
   outputDir: 'test-results',
   projects: [
-    { name: 'demo', testIgnore: /onboarding\.spec\.ts/ },
+    { name: 'demo', testIgnore: /onboarding\.spec\.ts/, workers: 1 },
     {
       name: 'onboarding',
       testMatch: /onboarding\.spec\.ts/,
+      workers: 1,
       use: { baseURL: `http://127.0.0.1:${onboardPort}` },
     },
   ],

@@ -14,7 +14,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { RISK_BOUNDS, SendOrigin } from '@app/core'
+import { RISK_BOUNDS, type RiskConfigBody, Role, SendOrigin } from '@app/core'
 import { pino } from 'pino'
 import { buildApp } from '../apps/server/src/app.js'
 import { loadConfig } from '../apps/server/src/config.js'
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       pacer,
       messaging.media,
       messaging.hub,
+      built.events,
       dispatcherCfg,
       logger,
       gate,
@@ -87,15 +88,22 @@ async function main(): Promise<void> {
   const without = make(null)
   // the highest limits the platform allows: every check runs, none refuses; a minute passes per batch
   const limits = Object.fromEntries(Object.entries(RISK_BOUNDS).map(([k, [, max]]) => [k, max]))
-  await risk.repo.saveConfig(
-    seeded.tenantId,
+  await risk.service.saveConfig(
     {
-      limits: JSON.stringify({ ...limits, massIntervalSec: 0, warmupDays: 0 }),
-      keywords: JSON.stringify(['casino', 'lottery', '赌场']),
-      utc_offset: 0,
-      updated_by: seeded.userId,
+      tenantId: seeded.tenantId,
+      userId: seeded.userId,
+      roleId: Role.customerMaster,
+      username: 'bench',
+      tokenId: 0,
+      isPlatform: false,
+      actingUserId: seeded.userId,
+      agentId: null,
     },
-    Date.now(),
+    {
+      limits: { ...limits, massIntervalSec: 0, warmupDays: 0 } as RiskConfigBody['limits'],
+      keywords: ['casino', 'lottery', '赌场'],
+      utcOffset: 0,
+    },
   )
   let clockShift = 0
   risk.setClock(() => Date.now() + clockShift)

@@ -14,7 +14,6 @@ test('the acquisition statistics break new fans down per link and per agent, on 
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
   const name = `Acq ${Date.now() % 100_000}`
   await announcementsSeen(context)
   await signIn(page, demo.master)

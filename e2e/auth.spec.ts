@@ -122,9 +122,11 @@ test('a revoked token shows the 401 dialog; cancel stays, confirm signs out', as
   })
   expect((await out.json()).code).toBe(0)
 
-  await page.getByTestId('announcement-search-title').fill('a')
-  await page.getByTestId('announcement-search-submit').click()
+  // the page's next call meets the revoked token: the search, or a background poll that comes
+  // first and opens the dialog over the button (so the click is dispatched, not aimed)
   const dialog = page.getByTestId('dialog-session-expired')
+  await page.getByTestId('announcement-search-title').fill('a')
+  await page.getByTestId('announcement-search-submit').dispatchEvent('click')
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('登录失效，您可以取消留在该页面，或重新登录')
   await dialog.getByRole('button', { name: /取\s*消/ }).click()
@@ -132,7 +134,7 @@ test('a revoked token shows the 401 dialog; cancel stays, confirm signs out', as
   await expect(page).toHaveURL(/\/announcementManage\/index/)
 
   await page.getByTestId('announcement-search-title').fill('b')
-  await page.getByTestId('announcement-search-submit').click()
+  await page.getByTestId('announcement-search-submit').dispatchEvent('click')
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: /确\s*定|重新登录/ }).click()
   await expect(page).toHaveURL(/\/login/)

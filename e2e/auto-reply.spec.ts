@@ -11,7 +11,6 @@ test('the supervisor makes a keyword rule; a customer writes the keyword and get
   context,
   browser,
 }) => {
-  test.setTimeout(120_000)
   const stamp = Date.now().toString(36)
   const keyword = `opening${stamp}`
   const ruleName = `Hours ${stamp}`

@@ -10,7 +10,6 @@ test('a customer writes a unique word; the supervisor finds it in the chat histo
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
   const number = randomNumber()
   const name = `History Customer ${number.slice(-5)}`
   // a word no other message holds, inside longer text, in two messages; a third message without it
@@ -89,4 +88,50 @@ test('a customer writes a unique word; the supervisor finds it in the chat histo
   expect(rows.slice(1).map((r) => r[9])).toEqual(shown)
   expect(rows.slice(1).map((r) => r[2])).toEqual([name, name])
   expect(rows.slice(1).map((r) => r[3])).toEqual([number, number])
+})
+
+test('the team lead reads the chat history end to end, and none of its calls is refused', async ({
+  page,
+  context,
+}) => {
+  const number = randomNumber()
+  const word = `quartz${Date.now().toString(36)}`
+  const text = `Is the ${word} clock still in stock?`
+
+  const sim = await context.newPage()
+  await sim.goto('/sim')
+  await sim.getByTestId('sim-new-phone-input').fill(`+${number}`)
+  await sim.getByTestId('sim-new-phone-name').fill(`Lead Customer ${number.slice(-5)}`)
+  await sim.getByTestId('sim-new-phone-add').click()
+  await sim.getByTestId('sim-new-chat-input').fill(SHOP)
+  await sim.getByTestId('sim-new-chat-open').click()
+  await sim.getByTestId('sim-composer-input').fill(text)
+  await sim.getByTestId('sim-send').click()
+  await expect(sim.getByTestId('sim-messages')).toContainText(text)
+
+  await page.bringToFront()
+  await announcementsSeen(context)
+  // every answer of the API the lead's pages get: the team lead is refused nothing it is shown
+  const refused: string[] = []
+  page.on('response', async (r) => {
+    if (!r.url().includes('/damai/')) return
+    const body = await r.json().catch(() => null)
+    if (r.status() === 403 || (body as { code?: number } | null)?.code === 403) refused.push(r.url())
+  })
+  await signIn(page, demo.leader)
+  await expect(page.getByTestId('home-greeting')).toBeVisible()
+  await page.getByTestId('shortcut-/chatHistory/index').click()
+  await expect(page).toHaveURL(/\/chatHistory\/index$/)
+  await page.getByTestId('history-keyword').fill(word)
+  const hits = page.locator('[data-testid^="history-hit-"]')
+  await expect(async () => {
+    await page.getByTestId('history-search').click()
+    await expect(hits).toHaveCount(1, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  const hitId = (await hits.nth(0).getAttribute('data-testid'))?.replace('history-hit-', '')
+  await page.getByTestId(`history-view-${hitId}`).click()
+  const conversation = page.getByTestId('history-conversation')
+  await expect(conversation.getByTestId('history-conversation-hit')).toContainText(text)
+  await expect(conversation.getByTestId(`chat-reply-${hitId}`)).toHaveCount(0)
+  expect(refused).toEqual([])
 })

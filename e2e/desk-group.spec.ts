@@ -9,7 +9,6 @@ test('a group our number owns: the panel shows its members, and the agent adds o
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const buyer = randomNumber('44772')
   const newcomer = randomNumber('44773')
   const subject = `E2E Buyers ${Date.now() % 100_000}`

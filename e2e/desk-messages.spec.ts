@@ -33,7 +33,6 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
   const number = randomNumber()
   const nameC = `Desk Customer C ${number.slice(-5)}`
   const sim = await context.newPage()
@@ -129,7 +128,6 @@ test('the agent records a voice note and sends a material; the customer gets bot
   context,
   request,
 }) => {
-  test.setTimeout(90_000)
   await context.grantPermissions(['microphone'])
   // a personal material of agent1, made through the API
   const login = await request.post('/damai/system/auth/login', {

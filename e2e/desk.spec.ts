@@ -85,7 +85,13 @@ test('a blocked session refuses to send with the spec message, and the text stay
   const id = (await row.getAttribute('data-testid'))?.replace('desk-session-', '')
   await page.getByTestId(`desk-session-actions-${id}`).click()
   await page.getByTestId('desk-action-block').click()
-  await page.getByRole('button', { name: /确\s*[认定]/ }).click()
+  // the confirmation zooms in; a click that lands before it settles is made again
+  const confirm = page.getByRole('dialog').filter({ hasText: '拉黑' })
+  await expect(confirm).toBeVisible()
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: /确\s*[认定]/ }).click()
+    await expect(confirm).toBeHidden({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await expect(page.getByTestId('desk-chat-flag-blocked')).toBeVisible()
   await page.getByTestId('chat-input').fill('are you there?')
   await page.getByTestId('chat-send').click()

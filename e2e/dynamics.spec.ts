@@ -27,7 +27,6 @@ test('the supervisor posts a text status now from an account and sees its result
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
   // a customer of the shop: a contact who can see its status
   const number = randomNumber()
   const sim = await context.newPage()
@@ -73,7 +72,6 @@ test('the admin keeps nurturing material and a rule for the demo tenant, and see
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
   await announcementsSeen(context)
   await adminSignIn(page, demo.admin)
 
@@ -127,7 +125,9 @@ test('the admin keeps nurturing material and a rule for the demo tenant, and see
     .locator('.ant-modal:visible')
     .getByRole('button', { name: /确\s*定|OK/ })
     .click()
-  const row = page.locator('tr', { hasText: name })
+  // the progress table below names the rule too, once the engine has enrolled the accounts
+  const rules = page.getByTestId('nurturing-rules')
+  const row = rules.locator('tr', { hasText: name })
   await expect(row).toBeVisible()
   await expect(row).toContainText('09:00–21:00')
   // the demo tenant's new accounts take part: the engine enrols them within a few rounds
@@ -150,7 +150,7 @@ test('the admin keeps nurturing material and a rule for the demo tenant, and see
     .locator('.ant-popover:visible')
     .getByRole('button', { name: /确\s*定|OK/ })
     .click()
-  await expect(page.locator('tr', { hasText: name })).toHaveCount(0)
+  await expect(rules.locator('tr', { hasText: name })).toHaveCount(0)
   // its accounts stopped at once, with the reason shown: none is enrolled any more
   const answer = page.waitForResponse((r) => r.url().includes('/damai/admin/nurturing/progress'))
   await page.reload()

@@ -1,4 +1,6 @@
+import path from 'node:path'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import Database from 'better-sqlite3'
 import { announcementsSeen, type DemoUser, demo, signIn } from './support'
 
 const SHOP = '8613800138000'
@@ -22,6 +24,33 @@ async function dataOf<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T>
   return body.data
 }
 
+/**
+ * What a paused task holds in the server's database: its working lanes, the lanes' messages not
+ * settled by the outbox, whether the time of its recipients' next sentence has come, and the
+ * sentences written.
+ */
+function pausedState(taskId: number) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? '', 'app.db'), {
+    readonly: true,
+    fileMustExist: true,
+  })
+  try {
+    const one = (sql: string) => (db.prepare(sql).get(taskId) as { n: number | null }).n
+    const nextAt = one('select max(next_at) as n from mass_send_recipients where task_id = ?')
+    return {
+      lanesActive: one('select count(*) as n from mass_send_lanes where task_id = ? and active = 1'),
+      inFlight: one(
+        `select count(*) as n from mass_send_lanes l join messages m on m.id = l.last_message_id
+         where l.task_id = ? and m.status in ('requested', 'sending')`,
+      ),
+      nextSentenceDue: nextAt !== null && nextAt <= Date.now(),
+      sentences: one('select count(*) as n from mass_send_items where task_id = ?'),
+    }
+  } finally {
+    db.close()
+  }
+}
+
 /** A choice of an antd select, by the text of the option. */
 async function choose(page: Page, select: Locator, title: string) {
   await select.click()
@@ -41,7 +70,6 @@ test('the supervisor sends to customers by label, pauses and resumes; the custom
   context,
   request,
 }) => {
-  test.setTimeout(150_000)
   // a customer writes in to the shop from the simulated phone
   const number = randomNumber()
   const name = `Mass Customer ${number.slice(-5)}`
@@ -123,7 +151,11 @@ test('the supervisor sends to customers by label, pauses and resumes; the custom
   await expect(status).toHaveAttribute('data-status', 'paused')
   const sentWhenPaused = Number(await counts.getAttribute('data-messages'))
   expect(sentWhenPaused).toBeLessThan(3)
-  await page.waitForTimeout(7_000)
+  // the proof by the task's state: its lanes are stopped with no message in flight, and the
+  // time its recipient's next sentence was due has passed, yet no further sentence was written
+  await expect
+    .poll(() => pausedState(Number(taskId)), { timeout: 20_000 })
+    .toEqual({ lanesActive: 0, inFlight: 0, nextSentenceDue: true, sentences: sentWhenPaused })
   await expect(counts).toHaveAttribute('data-messages', String(sentWhenPaused))
   await expect(page.getByTestId(`mass-send-delete-${taskId}`)).toBeVisible()
 

@@ -41,7 +41,7 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
 }
 
 test('from an empty start to a paying tenant whose agent answers a customer', async ({ page, context }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   const started = Date.now()
 
   // the admin: an operations user

@@ -45,7 +45,6 @@ test('a supervisor lowers a limit; the agent’s next send is refused with the c
   page,
   browser,
 }) => {
-  test.setTimeout(90_000)
   // the supervisor, in a browser of their own
   const bossContext = await browser.newContext()
   const boss = await bossContext.newPage()

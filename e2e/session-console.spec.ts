@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { announcementsSeen, type DemoUser, demo, signIn } from './support'
 
 /** Demo Shop 1, linked on the first demo start and handed to agent1 (Alice). */
@@ -50,6 +50,33 @@ async function assignShopTo(boss: Page, agentName: string): Promise<void> {
   expect((await (await saved).json()).code).toBe(0)
   await expect(row.locator(`[data-testid^="console-agent-account-"]`).filter({ hasText: SHOP })).toBeVisible()
 }
+
+/**
+ * The shop goes back to Alice (agent1) whatever this flow left: the flows after it answer
+ * customers of the shop at her desk.
+ */
+async function shopBackToAlice(request: APIRequestContext): Promise<void> {
+  const login = await request.post('/damai/system/auth/login', {
+    data: { username: demo.master.username, password: demo.master.password },
+  })
+  const { accessToken, tenantId } = (await login.json()).data as { accessToken: string; tenantId: number }
+  const headers = { authorization: `Bearer ${accessToken}`, 'tenant-id': String(tenantId) }
+  const overview = (await (await request.get('/damai/customer/console/overview', { headers })).json())
+    .data as {
+    agents: { id: number; username: string }[]
+    accounts: { id: number; phone: string | null }[]
+  }
+  const alice = overview.agents.find((a) => a.username === demo.agent.username)
+  const shop = overview.accounts.find((a) => a.phone?.includes(SHOP))
+  if (!alice || !shop) return
+  const res = await request.put('/damai/customer/console/account/assign', {
+    headers,
+    data: { accountIds: [shop.id], userId: alice.id },
+  })
+  expect((await res.json()).code).toBe(0)
+}
+
+test.afterAll(async ({ request }) => shopBackToAlice(request))
 
 test("the supervisor hands an account to agent2: its sessions show on agent2's open desk at once, and leave when handed back", async ({
   browser,

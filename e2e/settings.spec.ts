@@ -88,7 +88,6 @@ test('the supervisor sets up AI reply and an opt-out word; the agent turns AI re
   browser,
   request,
 }) => {
-  test.setTimeout(120_000)
   await announcementsSeen(context)
   await signIn(page, demo.master)
   await page.goto('/Setting/index')

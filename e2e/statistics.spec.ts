@@ -19,7 +19,6 @@ test("the supervisor sees today's figures change after a customer writes and the
   page,
   context,
 }) => {
-  test.setTimeout(90_000)
   await announcementsSeen(context)
   await signIn(page, demo.master)
   // home: the supervisor's figures of today

@@ -21,13 +21,15 @@ export const demo = {
 /** Where a server under test keeps its SQLite database (set in playwright.config.ts). */
 const dbFile = (dataDir = process.env.E2E_DATA_DIR ?? '') => path.join(dataDir, 'app.db')
 
-/** The gap position of a captcha, read from the server's database as only a person looking at it would know. */
-export function captchaGap(token: string, dataDir?: string): number {
+/** A captcha puzzle as the server keeps it: the gap position (only a person looking at it would know it) and its birth. */
+function captchaRow(token: string, dataDir?: string): { x: number; created_at: number } {
   const db = new Database(dbFile(dataDir), { readonly: true, fileMustExist: true })
   try {
-    const row = db.prepare('select x from captchas where token = ?').get(token) as { x: number } | undefined
+    const row = db.prepare('select x, created_at from captchas where token = ?').get(token) as
+      | { x: number; created_at: number }
+      | undefined
     if (!row) throw new Error(`no captcha ${token}`)
-    return row.x
+    return row
   } finally {
     db.close()
   }
@@ -42,20 +44,49 @@ export async function signIn(page: Page, user: DemoUser, from = '/login'): Promi
   await expect(page).not.toHaveURL(/\/login/)
 }
 
-/** Drags the captcha handle by `dx` pixels. */
-export async function dragCaptcha(page: Page, dx: number): Promise<void> {
+/** Page-clock milliseconds between two pointer samples of a drag (the server wants a drag of 300 ms or more). */
+const DRAG_STEP_MS = 10
+const DRAG_SAMPLES = 34
+/** How long a drag lasts on the page's clock. */
+const DRAG_MS = DRAG_STEP_MS * DRAG_SAMPLES
+
+/**
+ * Drags the captcha handle by `dx` pixels as a person does, since the server judges the drag's
+ * track as well as the drop: over a third of a second, fast at first and slowing down, a few
+ * pixels past the gap and back onto it. The page's clock (installed before the page loaded) is
+ * moved on between samples, so the drag lasts that long for the page without the test waiting.
+ */
+async function dragCaptcha(page: Page, dx: number): Promise<void> {
   const handle = page.getByTestId('captcha-handle')
   const box = await handle.boundingBox()
   if (!box) throw new Error('captcha handle not visible')
+  const x0 = box.x + box.width / 2
   const y = box.y + box.height / 2
-  await page.mouse.move(box.x + box.width / 2, y)
+  await page.mouse.move(x0, y)
   await page.mouse.down()
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + (dx * i) / 8, y)
+  const steps = DRAG_SAMPLES - 4
+  for (let i = 1; i <= steps; i++) {
+    const s = i / steps
+    await page.clock.runFor(DRAG_STEP_MS)
+    await page.mouse.move(x0 + (dx + 4) * (1 - (1 - s) ** 3), y + Math.sin(s * Math.PI) * 2)
+  }
+  for (const past of [3, 2, 1, 0]) {
+    await page.clock.runFor(DRAG_STEP_MS)
+    await page.mouse.move(x0 + dx + past, y)
+  }
   await page.mouse.up()
 }
 
+/** Browser contexts whose pages run on a page clock the test can move on. */
+const clocked = new WeakSet<BrowserContext>()
+
 /** Signs in on /adminLogin, solving the slider captcha. */
 export async function adminSignIn(page: Page, user: DemoUser, dataDir?: string): Promise<void> {
+  // the page's clock flows as the real one until a drag moves it on
+  if (!clocked.has(page.context())) {
+    await page.clock.install()
+    clocked.add(page.context())
+  }
   const puzzle = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/get'))
   await page.goto('/adminLogin')
   const { data } = (await (await puzzle).json()) as { data: { token: string } }
@@ -63,8 +94,11 @@ export async function adminSignIn(page: Page, user: DemoUser, dataDir?: string):
   await page.getByTestId('login-username').fill(user.username)
   await page.getByTestId('login-password').fill(user.password)
   await expect(page.getByTestId('captcha-handle')).toBeVisible()
+  const captcha = captchaRow(data.token, dataDir)
+  // the server refuses a drag that lasted longer than the puzzle has existed on its clock
+  await expect.poll(() => Date.now() - captcha.created_at).toBeGreaterThanOrEqual(DRAG_MS)
   const check = page.waitForResponse((r) => r.url().includes('/damai/system/captcha/check'))
-  await dragCaptcha(page, captchaGap(data.token, dataDir))
+  await dragCaptcha(page, captcha.x)
   expect(((await (await check).json()) as { code: number }).code).toBe(0)
   await page.getByTestId('login-submit').click()
   await expect(page).not.toHaveURL(/\/adminLogin/)

@@ -1,15 +1,56 @@
 #!/usr/bin/env node
-// Runs every test: unit and route tests (Vitest), then browser flows (Playwright in Chromium
-// against the built server in demo mode). Ends with the line "N passed, N failed".
-import { spawnSync } from 'node:child_process'
+// Runs every test: unit and route tests (Vitest) and, at the same time, browser flows (Playwright
+// in Chromium against the built server in demo mode): the flows mostly wait on the server and the
+// browser, so the unit tests use the cores meanwhile. The flows' output is shown as it comes, each
+// line marked "[e2e]". Ends with the line "N passed, N failed". First makes
+// sure the machine has what the tests need (test-prerequisites.mjs): installs it as root with
+// apt-get, or stops at once with the command to run.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ensurePrerequisites } from './test-prerequisites.mjs'
+
+const only = process.argv[2] // 'unit' | 'e2e' | undefined
+
+const ready = ensurePrerequisites({ only })
+if (!ready.ok) {
+  console.error(`\n${ready.message}`)
+  console.log('\n0 passed, 1 failed')
+  process.exit(1)
+}
+Object.assign(process.env, ready.env)
 
 const root = path.resolve(import.meta.dirname, '..')
 const out = path.join(root, '.test-output')
 fs.mkdirSync(out, { recursive: true })
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
+/** Runs a command to its end; resolves with its exit status. `prefix` marks each line of its output. */
+const run = (cmd, args, { env = {}, prefix = '' } = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    })
+    if (prefix) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = ''
+        from.setEncoding('utf8')
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n')
+          rest = lines.pop() ?? ''
+          for (const line of lines) to.write(`${prefix}${line}\n`)
+        })
+        from.on('end', () => {
+          if (rest) to.write(`${prefix}${rest}\n`)
+        })
+      }
+    }
+    child.on('error', () => resolve(1))
+    child.on('close', (code) => resolve(code ?? 1))
+  })
 
 const readJson = (file) => {
   try {
@@ -23,12 +64,10 @@ let passed = 0
 let failed = 0
 let skipped = 0
 
-const only = process.argv[2] // 'unit' | 'e2e' | undefined
-
-if (only !== 'e2e') {
+async function unit() {
   const file = path.join(out, 'vitest.json')
   fs.rmSync(file, { force: true })
-  const status = run('npx', [
+  const status = await run('npx', [
     'vitest',
     'run',
     '--reporter=default',
@@ -44,24 +83,37 @@ if (only !== 'e2e') {
   } else failed += 1
 }
 
-if (only !== 'unit') {
-  const build = run('npm', ['run', 'build'])
-  if (build !== 0) failed += 1
-  else {
-    const file = path.join(out, 'playwright.json')
-    fs.rmSync(file, { force: true })
-    const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    })
-    const r = readJson(file)
-    if (r?.stats) {
-      passed += r.stats.expected + r.stats.flaky
-      failed += r.stats.unexpected
-      skipped += r.stats.skipped
-      if (status !== 0 && r.stats.unexpected === 0) failed += 1
-    } else failed += 1
+async function e2e() {
+  const prefix = only === 'e2e' ? '' : '[e2e] '
+  const build = await run('node', ['scripts/ensure-build.mjs'], { prefix })
+  if (build !== 0) {
+    failed += 1
+    return
   }
+  const file = path.join(out, 'playwright.json')
+  fs.rmSync(file, { force: true })
+  const status = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    prefix,
+  })
+  const r = readJson(file)
+  if (r?.stats) {
+    passed += r.stats.expected + r.stats.flaky
+    failed += r.stats.unexpected
+    skipped += r.stats.skipped
+    if (status !== 0 && r.stats.unexpected === 0) failed += 1
+  } else failed += 1
 }
+
+const started = Date.now()
+const phase = async (name, fn) => {
+  await fn()
+  console.log(`${name} finished after ${Math.round((Date.now() - started) / 1000)} s`)
+}
+await Promise.all([
+  only !== 'e2e' ? phase('unit tests', unit) : null,
+  only !== 'unit' ? phase('browser flows', e2e) : null,
+])
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)
