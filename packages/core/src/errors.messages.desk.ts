@@ -14,6 +14,8 @@ export const deskErrorMessages = {
   2104: { zh: '发送失败', en: 'Send failed' },
   2105: { zh: '客户已禁用', en: 'This customer is disabled' },
   2106: { zh: '文件不存在，请重新上传', en: 'The file was not found, upload it again' },
+  2107: { zh: '客户接收异常', en: 'The customer could not receive the message' },
+  2108: { zh: '未知错误', en: 'Unknown error' },
   2201: { zh: '标签名称已存在', en: 'A label with this name already exists' },
   2202: {
     zh: '只能给自己会话中的客户打标签',
@@ -141,6 +143,14 @@ export const deskErrorMessages = {
   2751: {
     zh: '开始时间不能晚于结束时间',
     en: 'The start time cannot be after the end time',
+  },
+  2351: {
+    zh: '只能提及本企业可使用客服台的成员',
+    en: 'Only desk users of your own company can be mentioned',
+  },
+  2352: {
+    zh: '内部备注不会发送给客户，不能撤回、编辑或引用',
+    en: 'An internal note is never sent to the customer: it cannot be withdrawn, edited or quoted',
   },
   3161: { zh: 'AI回复未开启', en: 'AI reply not turned on' },
   3162: { zh: '请填写AI服务的API密钥', en: 'Enter the API key of the AI provider' },

@@ -2,7 +2,7 @@ import { z } from 'zod'
 /**
  * The one error catalogue. The server throws `new AppError(ErrorCode.X)`; the envelope carries
  * the number and the message in the request's language. 401, 433 and 3023 have meanings the
- * web client acts on (spec §4, §8).
+ * web client acts on (sign in again, the desk was taken, a result that is not a failure).
  */
 export const ErrorCode = {
   ok: 0,
@@ -50,13 +50,17 @@ export const ErrorCode = {
   dateRangeInvalid: 2013,
   duplicateInImport: 2014,
 
-  // sending (spec §8 chat send failures)
+  // sending: the chat send failures
   vipExpired: 2101,
   sessionBlocked: 2102,
   invalidCustomerSession: 2103,
   sendFailed: 2104,
   customerDisabled: 2105,
   mediaNotFound: 2106,
+  /** WhatsApp did not take the message for the customer (number not on WhatsApp, address refused) */
+  customerReceivingAbnormal: 2107,
+  /** a send failed for a reason WhatsApp did not name (or a send that timed out) */
+  sendUnknownError: 2108,
 
   // labels, materials, translation (the desk's supporting services)
   labelNameTaken: 2201,
@@ -97,6 +101,12 @@ export const ErrorCode = {
   editNotAllowed: 2315,
   editWindowPassed: 2316,
   editContentViolation: 2317,
+
+  // the desk's conversation status and internal notes
+  /** a note mentions someone who is not a user of the caller's tenant */
+  mentionNotInTenant: 2351,
+  /** an internal note is neither sent, withdrawn, edited nor quoted to the customer */
+  noteNotForCustomer: 2352,
 
   // group chats on the desk
   groupNotAdmin: 2401,

@@ -1,8 +1,10 @@
 import { autoReplyValidationMessages } from './api/auto-reply.messages.js'
+import { deskNotesValidationMessages } from './api/desk-notes.messages.js'
 import { dynamicsValidationMessages } from './api/dynamics.messages.js'
 import { tenantSettingsValidationMessages } from './api/tenant-settings.messages.js'
 import {
   GROUP_NAME_MAX,
+  INVALID_DELETE_REASON_MAX,
   LABEL_NAME_MAX,
   LABEL_NAME_MIN,
   LOGIN_PASSWORD_MAX,
@@ -70,6 +72,14 @@ export function checkLabelName(name: string | undefined | null): ValidationKey |
   return null
 }
 
+/** The reason an invalid customer's chat is deleted for: required, at most 50 characters once trimmed. */
+export function checkDeleteReason(reason: string | undefined | null): ValidationKey | null {
+  const text = reason?.trim() ?? ''
+  if (!text) return 'deleteReason.required'
+  if (text.length > INVALID_DELETE_REASON_MAX) return 'deleteReason.length'
+  return null
+}
+
 export function checkSessionPhone(phone: string | undefined | null): ValidationKey | null {
   if (!phone) return 'phone.required'
   const re = new RegExp(`^\\d{${SESSION_PHONE_MIN},${SESSION_PHONE_MAX}}$`)
@@ -81,6 +91,7 @@ export const validationMessages = {
     ...autoReplyValidationMessages.zh,
     ...dynamicsValidationMessages.zh,
     ...tenantSettingsValidationMessages.zh,
+    ...deskNotesValidationMessages.zh,
     required: '此项不能为空',
     invalid: '格式不正确',
     tooLong: '内容过长',
@@ -122,6 +133,8 @@ export const validationMessages = {
     'translate.textLength': '翻译内容最多5000个字符',
     'phone.required': '请输入手机号',
     'phone.invalid': '手机号格式不正确',
+    'deleteReason.required': '请输入删除原因',
+    'deleteReason.length': '删除原因最多50个字符',
     'captcha.required': '请先完成滑块验证',
     'announcement.title': '请输入标题（最多100个字符）',
     'announcement.content': '请输入内容（最多5000个字符）',
@@ -174,6 +187,7 @@ export const validationMessages = {
     ...autoReplyValidationMessages.en,
     ...dynamicsValidationMessages.en,
     ...tenantSettingsValidationMessages.en,
+    ...deskNotesValidationMessages.en,
     required: 'This field is required',
     invalid: 'This value is not valid',
     tooLong: 'This value is too long',
@@ -215,6 +229,8 @@ export const validationMessages = {
     'translate.textLength': 'The text to translate is at most 5000 characters',
     'phone.required': 'Enter the phone number',
     'phone.invalid': 'Invalid phone number',
+    'deleteReason.required': 'Enter the reason for deleting',
+    'deleteReason.length': 'The reason is at most 50 characters',
     'captcha.required': 'Complete the slider verification first',
     'announcement.title': 'Enter a title (at most 100 characters)',
     'announcement.content': 'Enter the content (at most 5000 characters)',

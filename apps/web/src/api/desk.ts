@@ -13,9 +13,9 @@ import { call } from './client'
 import { backgroundCall, noRepeatGuard } from './request'
 
 /**
- * The agent desk's sessions (packages/core api/desk-views.ts). Desk calls carry `desk-id` and, for
- * a supervisor acting as an agent, `customer-user-id`: the desk layout adds them to every
- * /damai/customer call while the desk is open (request.ts `setExtraHeaders`).
+ * The agent desk's sessions (packages/core api/desk-views.ts). While the desk is open its calls
+ * carry `desk-id` and, for a supervisor acting as an agent, `customer-user-id` (request.ts
+ * `setExtraHeaders`; actingAgent.ts names the calls that carry the agent).
  */
 
 export interface SessionQuery {

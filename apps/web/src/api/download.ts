@@ -9,8 +9,8 @@ const KEY = 'file-download'
 async function refusalOf(blob: Blob): Promise<string | null> {
   if (!blob.type.includes('json')) return null
   try {
-    const body = JSON.parse(await blob.text()) as { code?: number; msg?: string }
-    return body.code === ErrorCode.ok ? null : (body.msg ?? i18n.t('request.error'))
+    const body = JSON.parse(await blob.text()) as { code?: number; msg?: string; message?: string }
+    return body.code === ErrorCode.ok ? null : body.msg || body.message || i18n.t('request.error')
   } catch {
     return i18n.t('request.error')
   }
@@ -28,7 +28,7 @@ function save(blob: Blob, fileName: string): void {
 }
 
 /**
- * The file download helper (spec §7): POST with a JSON body or GET with params, the answer saved
+ * The file download helper: POST with a JSON body or GET with params, the answer saved
  * under `fileName`. "请求下载资源中" shows while it runs, then "开始下载", or the server's refusal
  * (such as "no data to export") and "开始失败".
  */

@@ -2,8 +2,8 @@ import { groupEndpoints as api, type GroupEditPermissionValue, type GroupMemberA
 import { call } from './client'
 
 /**
- * Group chats of desk sessions (packages/core api/groups.ts). Like every /damai/customer call at
- * the desk they carry `desk-id` and `customer-user-id` (request.ts extra headers).
+ * Group chats of desk sessions (packages/core api/groups.ts). At the desk they carry `desk-id` and,
+ * for a supervisor acting as an agent, `customer-user-id` (actingAgent.ts names the calls).
  */
 
 /** Joining reads each group from WhatsApp: up to 20 of them take longer than the usual 10 s. */

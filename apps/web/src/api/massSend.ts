@@ -13,8 +13,8 @@ import { downloadEndpoint } from './download'
 import { noRepeatGuard } from './request'
 
 /**
- * Mass send (packages/core api/mass-send.ts). At the desk these calls carry the desk's headers,
- * so the server scopes them to the agent acted as (request.ts `setExtraHeaders`).
+ * Mass send (packages/core api/mass-send.ts). These calls are not among those that carry the agent
+ * a supervisor acts as (actingAgent.ts): at the desk they work for the supervisor themselves.
  */
 
 /** A stranger task may carry 100,000 numbers, and a phone file is read on the server: longer than a page. */

@@ -1,9 +1,10 @@
-import { ErrorCode } from '@app/core'
+import { DESK_ID_HEADER, ErrorCode, Header, Role } from '@app/core'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import Cookies from 'js-cookie'
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { type Feedback, setFeedback, setNavigate } from '../app/feedback'
 import { i18n } from '../i18n'
+import { useSession } from '../stores/session'
 import { browser } from '../utils/browser'
 import { StorageKey } from '../utils/storage'
 import { resetDialogs } from './dialogs'
@@ -76,6 +77,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers()
+  setExtraHeaders(null)
+  useSession.setState({ roles: [] })
   Cookies.remove(StorageKey.token)
   Cookies.remove(StorageKey.tenantId)
 })
@@ -106,6 +109,7 @@ describe('headers', () => {
   })
 
   it('adds the headers an open screen provides, by url; a header the call sets wins', async () => {
+    useSession.setState({ roles: [Role.customerMaster] })
     setExtraHeaders((url) =>
       url.startsWith('/damai/customer/') ? { 'desk-id': 'd1', 'customer-user-id': '7' } : undefined,
     )
@@ -122,6 +126,71 @@ describe('headers', () => {
     expect(sentHeaders(2)?.has('desk-id')).toBe(false)
     await http.post('/damai/customer/session/counts', {})
     expect(sentHeaders(3)?.has('desk-id')).toBe(false)
+  })
+})
+
+describe('customer-user-id of a supervisor working the desk as an agent', () => {
+  const deskHeaders = () => ({ [DESK_ID_HEADER]: 'desk-of-21', [Header.customerUserId]: '21' })
+  /** Sends one call (the duplicate guard off) and answers the two desk headers it carried. */
+  async function sent(call: () => Promise<unknown>) {
+    const before = adapter.mock.calls.length
+    await call()
+    const h = sentHeaders(before)
+    return { agent: h?.get(Header.customerUserId) ?? null, desk: h?.get(DESK_ID_HEADER) ?? null }
+  }
+  const get = (url: string, params?: object) => () => http.get(url, params, noRepeatGuard)
+  const post = (url: string, data?: object) => () => http.post(url, data, noRepeatGuard)
+  const put = (url: string, data?: object) => () => http.put(url, data, noRepeatGuard)
+
+  beforeEach(() => {
+    useSession.setState({ roles: [Role.customerMaster] })
+    setExtraHeaders(deskHeaders)
+  })
+
+  it.each([
+    ['customer user: chat history', post('/damai/customer/user/getSessionChatMessages', { sessionId: 1 })],
+    ['customer user: send', post('/damai/customer/user/sendChatMessage', { sessionId: 1 })],
+    ['customer user: chat media', get('/damai/customer/user/chatMedia/5')],
+    ['customer user: desk accounts', get('/damai/customer/user/deskAccounts')],
+    ['the desk session list', post('/damai/customer/session/page', {})],
+    ['session migrate', put('/damai/customer/session/migrate', { sessionId: 1, userId: 3 })],
+    ['enable AI reply', put('/damai/customer/session/flag', { sessionId: 1, flag: 'aiReply', value: true })],
+    ['chat group', post('/damai/customer/group/info', { sessionId: 1 })],
+    ['auto reply', post('/damai/customer/autoReply/page', {})],
+    ['personal material types', get('/damai/customer/material/typeCounts', { ownerType: 2 })],
+    ['personal materials', post('/damai/customer/material/page', { ownerType: 2, pageNo: 1 })],
+    ['personal material groups', get('/damai/customer/materialGroup/list', { ownerType: 2 })],
+    ['a personal material write', post('/damai/customer/material', { ownerType: 2, name: 'x' })],
+    ['a personal material group write', post('/damai/customer/materialGroup', { ownerType: 2, name: 'x' })],
+    ['a material read by id (its preview)', get('/damai/customer/material/get', { id: 7 })],
+    ['the desk mass send list', post('/damai/customer/massSend/page', {})],
+  ])('carries the agent acted as on %s', async (_, call) => {
+    expect(await sent(call)).toEqual({ agent: '21', desk: 'desk-of-21' })
+  })
+
+  it.each([
+    ['the session-friend tags query', get('/damai/customer/label/fan', { fanId: 4 })],
+    ['labels', get('/damai/customer/label/list')],
+    ['customers', post('/damai/customer/fans/page', {})],
+    ['public materials', post('/damai/customer/material/page', { ownerType: 1, pageNo: 1 })],
+    ['public material types', get('/damai/customer/material/typeCounts', { ownerType: 1 })],
+    ['public material groups', get('/damai/customer/materialGroup/list', { ownerType: 1 })],
+    ['a public material write', post('/damai/customer/material', { ownerType: 1, name: 'x' })],
+    ['tenant display settings', get('/damai/customer/tenantSetting/display')],
+  ])('works for the supervisor on %s: neither the agent nor their desk id', async (_, call) => {
+    expect(await sent(call)).toEqual({ agent: null, desk: null })
+  })
+
+  it('is sent only by a supervisor; an agent keeps the desk id alone', async () => {
+    useSession.setState({ roles: [Role.customerUser] })
+    expect(await sent(post('/damai/customer/session/page', {}))).toEqual({ agent: null, desk: 'desk-of-21' })
+    expect(await sent(get('/damai/customer/label/list'))).toEqual({ agent: null, desk: 'desk-of-21' })
+  })
+
+  it('a supervisor at their own desk sends the desk id on every desk call', async () => {
+    setExtraHeaders(() => ({ [DESK_ID_HEADER]: 'own-desk' }))
+    expect(await sent(get('/damai/customer/label/list'))).toEqual({ agent: null, desk: 'own-desk' })
+    expect(await sent(post('/damai/customer/session/page', {}))).toEqual({ agent: null, desk: 'own-desk' })
   })
 })
 
@@ -223,13 +292,26 @@ describe('response codes', () => {
     expect(ui.error).toHaveBeenCalledWith({ content: '用户名或密码错误', duration: 5 })
   })
 
-  it('falls back to message, then to the generic text', async () => {
+  it('falls back to message, then to "Error"', async () => {
     serve(() => ({ code: 500, message: 'from message' }))
     await expect(http.get('/damai/x')).rejects.toThrow('from message')
     later(400)
     serve(() => ({ code: 500 }))
-    await expect(http.get('/damai/y')).rejects.toThrow(i18n.t('request.error'))
-    expect(ui.error).toHaveBeenCalledTimes(2)
+    await expect(http.get('/damai/y')).rejects.toThrow('错误')
+    expect(ui.error).toHaveBeenLastCalledWith({ content: '错误', duration: 5 })
+    await i18n.changeLanguage('en')
+    later(400)
+    await expect(http.post('/damai/z', {})).rejects.toThrow(/^Error$/)
+    expect(ui.error).toHaveBeenCalledTimes(3)
+  })
+
+  it('a modification refused without a message says "modify failed"', async () => {
+    serve(() => ({ code: 500, msg: '' }))
+    await expect(http.put('/damai/x', { id: 1 })).rejects.toThrow('修改失败')
+    expect(ui.error).toHaveBeenCalledWith({ content: '修改失败', duration: 5 })
+    later(400)
+    serve(() => ({ code: 500, msg: '名称已存在' }))
+    await expect(http.put('/damai/x', { id: 2 })).rejects.toThrow('名称已存在')
   })
 
   it('an HTTP error carrying an envelope is handled by its code', async () => {
@@ -247,15 +329,36 @@ describe('response codes', () => {
     expect(ui.error).toHaveBeenCalledWith({ content: '系统繁忙', duration: 5 })
   })
 
-  it('leaves the toast out when the previous response for that url came within 300 ms', async () => {
+  it('leaves the toast out when a previous response, to any call, came within 300 ms', async () => {
     serve(() => ({ code: 500, msg: 'down' }))
     await expect(http.get('/damai/x', { a: 1 })).rejects.toThrow('down')
     later(100)
-    await expect(http.get('/damai/x', { a: 2 })).rejects.toThrow('down')
+    await expect(http.get('/damai/other', { a: 2 })).rejects.toThrow('down')
     expect(ui.error).toHaveBeenCalledTimes(1)
     later(400)
     await expect(http.get('/damai/x', { a: 3 })).rejects.toThrow('down')
     expect(ui.error).toHaveBeenCalledTimes(2)
+  })
+
+  it('a successful response counts as the previous response too', async () => {
+    serve((config) =>
+      config.url === '/damai/ok' ? { code: 0, msg: '', data: null } : { code: 500, msg: 'down' },
+    )
+    await http.get('/damai/ok')
+    later(299)
+    await expect(http.get('/damai/bad')).rejects.toThrow('down')
+    expect(ui.error).not.toHaveBeenCalled()
+    later(300)
+    await expect(http.get('/damai/bad', { again: true })).rejects.toThrow('down')
+    expect(ui.error).toHaveBeenCalledTimes(1)
+  })
+
+  it('a transport failure right after another response is not toasted either', async () => {
+    await http.get('/damai/ok')
+    later(50)
+    fail((config) => new AxiosError('Network Error', 'ERR_NETWORK', config))
+    await expect(http.get('/damai/x')).rejects.toThrow('网络错误')
+    expect(ui.error).not.toHaveBeenCalled()
   })
 
   it('silent calls reject without a toast', async () => {
@@ -323,6 +426,30 @@ describe('code 433', () => {
 })
 
 describe('transport errors', () => {
+  /** The fake network answering with an HTTP error status and `data` as the body. */
+  const failWithStatus = (status: number, data: unknown) =>
+    fail(
+      (config) =>
+        new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, {
+          data,
+          status,
+          statusText: 'Error',
+          headers: {},
+          config,
+        }),
+    )
+
+  it("an HTTP error status shows the error's own message when the body carries one", async () => {
+    failWithStatus(502, { statusCode: 502, error: 'Bad Gateway', message: '上游服务不可用' })
+    await expect(http.get('/damai/x')).rejects.toMatchObject({ code: 502, message: '上游服务不可用' })
+    expect(ui.error).toHaveBeenCalledWith({ content: '上游服务不可用', duration: 5 })
+  })
+
+  it('an HTTP error status without a message of its own names the status', async () => {
+    failWithStatus(502, '<html>bad gateway</html>')
+    await expect(http.get('/damai/x')).rejects.toThrow('系统接口 502 异常')
+  })
+
   it('timeout toasts "网络超时"', async () => {
     fail((config) => new AxiosError('timeout of 10000ms exceeded', 'ECONNABORTED', config))
     await expect(http.get('/damai/x')).rejects.toThrow('网络超时')

@@ -1,10 +1,12 @@
 import {
+  DESK_ID_HEADER,
   DUPLICATE_WINDOW_MS,
   type Envelope,
   ErrorCode,
   Header,
   profileEndpoints,
   REQUEST_TIMEOUT_MS,
+  Role,
   TOAST_DURATION_MS,
 } from '@app/core'
 import axios, {
@@ -15,11 +17,14 @@ import axios, {
 } from 'axios'
 import { feedback } from '../app/feedback'
 import { currentLanguage, i18n } from '../i18n'
+import { useSession } from '../stores/session'
 import { getTenantId, getToken, readJson, StorageKey, writeJson } from '../utils/storage'
+import { carriesActingAgent } from './actingAgent'
 import { showDeskTakenDialog, showSessionExpiredDialog } from './dialogs'
 
 /**
- * The one HTTP client (spec §5 duplicate guard, §7 headers and timeout, §8 error handling).
+ * The one HTTP client: the duplicate-submission guard, the headers and timeout of every call, and
+ * how a refusal or a transport failure is told.
  *
  * Every call resolves with the whole envelope `{ code, msg, data }`: code 0 (or repCode
  * '0000'), and code 3023, which is a normal result the caller reads. The `api/*` modules
@@ -91,8 +96,9 @@ export type ExtraHeaders = (url: string) => Record<string, string> | undefined
 let extraHeaders: ExtraHeaders | null = null
 
 /**
- * Headers an open screen adds to its calls, such as the desk's `desk-id` and `customer-user-id`
- * (spec §6); null removes them. A header the call sets itself wins.
+ * Headers an open screen adds to its calls, such as the desk's `desk-id` and `customer-user-id`;
+ * null removes them. A header the call sets itself wins. `customer-user-id` is kept only where the
+ * acting-agent rule wants it (see `screenHeaders`).
  */
 export function setExtraHeaders(provider: ExtraHeaders | null): void {
   extraHeaders = provider
@@ -102,7 +108,7 @@ export function setExtraHeaders(provider: ExtraHeaders | null): void {
 const comparable = (v: unknown): string | null =>
   v instanceof FormData || v instanceof Blob || v instanceof ArrayBuffer ? null : JSON.stringify(v ?? {})
 
-/** Spec §5: same url and body (post/put) or params (get) as the previous request within 300 ms. */
+/** Duplicate guard: same url and body (post/put) or params (get) as the previous request within 300 ms. */
 function guardDuplicate(config: InternalAxiosRequestConfig): void {
   const method = (config.method ?? 'get').toLowerCase()
   const isWrite = method === 'post' || method === 'put'
@@ -131,13 +137,29 @@ function guardDuplicate(config: InternalAxiosRequestConfig): void {
   } satisfies RequestRecord)
 }
 
+/**
+ * The open screen's headers for this call. Only a supervisor (role 4) sends `customer-user-id`,
+ * and only on the calls `carriesActingAgent` names. A call that works for the supervisor
+ * themselves while they act as an agent drops `desk-id` too: the desk id is the agent's, and the
+ * server checks it against whoever the call works for.
+ */
+function screenHeaders(config: InternalAxiosRequestConfig): Record<string, string> {
+  const headers = { ...(extraHeaders?.(config.url ?? '') ?? {}) }
+  if (!(Header.customerUserId in headers)) return headers
+  const master = useSession.getState().roles.includes(Role.customerMaster)
+  if (master && carriesActingAgent(config)) return headers
+  delete headers[Header.customerUserId]
+  if (master) delete headers[DESK_ID_HEADER]
+  return headers
+}
+
 service.interceptors.request.use((config) => {
   const token = getToken()
   if (token) config.headers.set('Authorization', `Bearer ${token}`)
   const tenantId = getTenantId()
   if (tenantId != null) config.headers.set(Header.tenantId, String(tenantId))
   config.headers.set(Header.language, currentLanguage())
-  for (const [name, value] of Object.entries(extraHeaders?.(config.url ?? '') ?? {})) {
+  for (const [name, value] of Object.entries(screenHeaders(config))) {
     if (!config.headers.has(name)) config.headers.set(name, value)
   }
   const repeat = config.headers.get(Header.repeatSubmit)
@@ -147,14 +169,14 @@ service.interceptors.request.use((config) => {
 })
 
 /**
- * Records this response and tells whether the previous response, for the same url, came in
- * less than 300 ms ago: then the error toast is left out (spec §5).
+ * Records this response and tells whether a previous response, to any call, came in less than
+ * 300 ms ago: then the error toast is left out, so a burst of failures shows one toast.
  */
 function recordResponse(url: string): boolean {
   const now = Date.now()
   const previous = readJson<ResponseRecord>(sessionStorage, StorageKey.lastResponse)
   writeJson(sessionStorage, StorageKey.lastResponse, { url, time: now } satisfies ResponseRecord)
-  return !!previous && previous.url === url && now - previous.time < DUPLICATE_WINDOW_MS
+  return !!previous && now - previous.time < DUPLICATE_WINDOW_MS
 }
 
 function toastError(content: string, suppressed: boolean): void {
@@ -164,13 +186,30 @@ function toastError(content: string, suppressed: boolean): void {
 const isEnvelope = (v: unknown): v is RawEnvelope =>
   typeof v === 'object' && v !== null && ('code' in v || 'repCode' in v)
 
+/** The text a refusal carries: its `msg`, else its `message`; empty when it has neither. */
+const ownMessage = (body: unknown): string => {
+  if (typeof body !== 'object' || body === null) return ''
+  const { msg, message } = body as { msg?: unknown; message?: unknown }
+  if (typeof msg === 'string' && msg) return msg
+  return typeof message === 'string' ? message : ''
+}
+
+/** A refusal without a message of its own: a modification (put) failed, else the generic "Error". */
+const fallbackText = (method: string | undefined): string =>
+  method?.toLowerCase() === 'put' ? i18n.t('request.modifyFailed') : i18n.t('request.error')
+
 /** Resolves the envelope for success and 3023; tells the user and rejects for anything else. */
-function handleEnvelope(body: RawEnvelope, url: string, suppressed: boolean): Envelope {
+function handleEnvelope(
+  body: RawEnvelope,
+  config: Pick<AxiosRequestConfig, 'url' | 'method'> | undefined,
+  suppressed: boolean,
+): Envelope {
+  const url = config?.url ?? ''
   const code = body.code ?? (body.repCode === '0000' ? ErrorCode.ok : ErrorCode.internal)
-  const msg = body.msg || body.message || ''
+  const msg = ownMessage(body)
   const envelope: Envelope = { code, msg, data: body.data }
   if (code === ErrorCode.ok || body.repCode === '0000' || code === ErrorCode.notifyResult) return envelope
-  const text = msg || i18n.t('request.error')
+  const text = msg || fallbackText(config?.method)
   if (code === ErrorCode.unauthorized) {
     if (url !== PROFILE_URL) {
       toastError(text, suppressed)
@@ -196,7 +235,7 @@ service.interceptors.response.use(
     if (type === 'blob' || type === 'arraybuffer' || !isEnvelope(body)) {
       return asResponse({ code: ErrorCode.ok, msg: '', data: body })
     }
-    return asResponse(handleEnvelope(body, url, suppressed))
+    return asResponse(handleEnvelope(body, response.config, suppressed))
   },
   (error: unknown) => {
     if (isDuplicateRequest(error) || axios.isCancel(error)) return Promise.reject(error)
@@ -206,7 +245,7 @@ service.interceptors.response.use(
     const body = err.response?.data
     if (isEnvelope(body)) {
       try {
-        handleEnvelope(body, url, suppressed)
+        handleEnvelope(body, err.config, suppressed)
       } catch (e) {
         return Promise.reject(e)
       }
@@ -222,7 +261,10 @@ function transportMessage(err: AxiosError): string {
     return i18n.t('request.timeout')
   }
   if (err.code === 'ERR_NETWORK' || err.message === 'Network Error') return i18n.t('request.network')
-  if (err.response) return i18n.t('request.status', { status: err.response.status })
+  if (err.response) {
+    // an HTTP error status: the error's own words when its body has them
+    return ownMessage(err.response.data) || i18n.t('request.status', { status: err.response.status })
+  }
   return err.message || i18n.t('request.error')
 }
 

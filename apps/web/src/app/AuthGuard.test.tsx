@@ -4,6 +4,7 @@ import Cookies from 'js-cookie'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { service } from '../api/request'
+import { i18n } from '../i18n'
 import { useSession } from '../stores/session'
 import { fakeServer, makeUser, ok } from '../test/fixtures'
 import { StorageKey } from '../utils/storage'
@@ -80,6 +81,32 @@ describe('<AuthGuard>', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login?redirect=%2Fhome'))
     expect(Cookies.get(StorageKey.token)).toBeUndefined()
     expect(error).toHaveBeenCalledWith({ content: '登录认证已过期，请重新登录' })
+  })
+
+  it('when the profile answers without a user, says the verification failed and goes to the login page', async () => {
+    Cookies.set(StorageKey.token, 'tok')
+    useSession.setState({ token: 'tok' })
+    fakeServer({ '/damai/system/user/profile/get': () => ok(null) })
+    renderAt('/home')
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login?redirect=%2Fhome'))
+    expect(Cookies.get(StorageKey.token)).toBeUndefined()
+    expect(error).toHaveBeenCalledWith({ content: '验证失败，请重新登录' })
+    expect(error).not.toHaveBeenCalledWith({ content: '登录认证已过期，请重新登录' })
+  })
+
+  it('says "Verification failed, please Login again." in English', async () => {
+    await i18n.changeLanguage('en')
+    try {
+      Cookies.set(StorageKey.token, 'tok')
+      useSession.setState({ token: 'tok' })
+      fakeServer({ '/damai/system/user/profile/get': () => ok(null) })
+      renderAt('/home')
+      await waitFor(() =>
+        expect(error).toHaveBeenCalledWith({ content: 'Verification failed, please Login again.' }),
+      )
+    } finally {
+      await i18n.changeLanguage('zh')
+    }
   })
 
   it('keeps the sign-in when the profile cannot be reached, and loads it again on retry', async () => {

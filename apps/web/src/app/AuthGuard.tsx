@@ -1,16 +1,15 @@
 import { DUPLICATE_WINDOW_MS } from '@app/core'
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { ApiError, isDuplicateRequest } from '../api/request'
-import { NoRolesError, useSession } from '../stores/session'
+import { useSession } from '../stores/session'
 import { feedback } from './feedback'
 import { decideNavigation } from './guard'
 import { PageLoading } from './PageLoading'
 import { knownPaths, normalizePath } from './routeAccess'
 import { layoutRoutes, publicRoutes } from './routes'
-import { clearSession, loadProfile } from './session'
+import { clearSession, loadProfile, profileFailureText } from './session'
 
 const KNOWN_PATHS = knownPaths(publicRoutes, layoutRoutes)
 // antd's Result carries its illustrations: kept off the first load, which rarely needs it
@@ -19,7 +18,6 @@ const NetworkRetry = lazy(() => import('./NetworkRetry'))
 /** Applies the navigation guard, roles included, to every navigation. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation()
-  const { t } = useTranslation()
   const token = useSession((s) => s.token)
   const roles = useSession((s) => s.roles)
   const known = KNOWN_PATHS.has(normalizePath(pathname))
@@ -53,15 +51,14 @@ export function AuthGuard({ children }: { children: ReactNode }) {
         setUnreachable(Date.now())
         return
       }
-      const text = error instanceof NoRolesError ? t('auth.noRoles') : t('auth.expired')
-      feedback().message.error({ content: text })
+      feedback().message.error({ content: profileFailureText(error) })
       // Without a token this same guard sends the user to the login page, this path as redirect.
       clearSession()
     })
     return () => {
       active = false
     }
-  }, [mustLoad, t, attempt])
+  }, [mustLoad, attempt])
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />
   if (mustLoad && unreachable)

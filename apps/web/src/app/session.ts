@@ -1,12 +1,38 @@
-import type { CurrentUser, LoginResult } from '@app/core'
+import { type CurrentUser, ErrorCode, type LoginResult } from '@app/core'
 import { getProfile, logout as logoutCall } from '../api/auth'
+import { ApiError } from '../api/request'
 import { i18n } from '../i18n'
-import { useSession } from '../stores/session'
+import { NoRolesError, useSession } from '../stores/session'
 import { setTenantId, setToken } from '../utils/storage'
 import { feedback, navigateTo } from './feedback'
 import { loginRedirect } from './guard'
 
 let inflight: Promise<CurrentUser> | null = null
+
+/** The profile call succeeded but carried no user: the sign-in cannot be verified. */
+export class MissingUserError extends Error {
+  constructor() {
+    super('Verification failed, please Login again.')
+    this.name = 'MissingUserError'
+  }
+}
+
+/** The signed-in user of a profile answer; an answer without one is refused. */
+const profileUser = (user: CurrentUser | null | undefined): CurrentUser => {
+  if (typeof user !== 'object' || user === null) throw new MissingUserError()
+  return user
+}
+
+/**
+ * What the user is told when the profile of a sign-in cannot be had: an expired sign-in (401)
+ * says so; a profile without roles says that; anything else, a missing user among them, says the
+ * sign-in could not be verified.
+ */
+export function profileFailureText(error: unknown): string {
+  if (error instanceof NoRolesError) return i18n.t('auth.noRoles')
+  if (error instanceof ApiError && error.code === ErrorCode.unauthorized) return i18n.t('auth.expired')
+  return i18n.t('auth.verifyFailed')
+}
 
 /**
  * Fetch the signed-in user's profile and keep it (with its roles) in the session store. Calls made
@@ -15,6 +41,7 @@ let inflight: Promise<CurrentUser> | null = null
 export function loadProfile(): Promise<CurrentUser> {
   if (!inflight) {
     inflight = getProfile()
+      .then(profileUser)
       .then((user) => {
         useSession.getState().setProfile(user)
         return user
@@ -31,7 +58,7 @@ export function clearSession(): void {
   useSession.getState().clear()
 }
 
-/** Spec §2: tell the server, then go to the login page with the current path as redirect. */
+/** Tell the server, then go to the login page with the current path as redirect. */
 export async function logout(): Promise<void> {
   const here = `${window.location.pathname}${window.location.search}`
   try {
@@ -53,7 +80,7 @@ export async function completeSignIn(result: LoginResult): Promise<void> {
   setToken(result.accessToken, result.expiresAt)
   if (result.tenantId) setTenantId(result.tenantId)
   try {
-    const user = await getProfile()
+    const user = profileUser(await getProfile())
     useSession.getState().signedIn(result.accessToken, user)
   } catch (error) {
     clearSession()

@@ -7,7 +7,7 @@ import Password from 'antd/es/input/Password'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { feedback } from '../app/feedback'
-import { completeSignIn } from '../app/session'
+import { completeSignIn, MissingUserError, profileFailureText } from '../app/session'
 import { useSignedInRedirect } from '../app/useSignedInRedirect'
 import { useRevalidateOnLanguage } from '../hooks/useRevalidateOnLanguage'
 import { AuthShell } from '../layouts/AuthShell'
@@ -58,7 +58,8 @@ export function SignInForm<V extends SignInValues>(props: SignInFormProps<V>) {
       leave()
     } catch (error) {
       useSession.getState().clearTenantId()
-      if (error instanceof NoRolesError) feedback().message.error({ content: t('auth.noRoles') })
+      if (error instanceof NoRolesError || error instanceof MissingUserError)
+        feedback().message.error({ content: profileFailureText(error) })
       props.onFailed?.()
       setBusy(false)
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHAT_TEXT_MAX, INVALID_DELETE_REASON_MAX } from '../constants.js'
+import { SESSION_STATUSES } from '../messaging.js'
 import { checkContactPhone, MATERIAL_LINK_MAX, MATERIAL_TEXT_MAX, MATERIAL_TITLE_MAX } from './materials.js'
 
 /**
@@ -17,7 +18,11 @@ import { checkContactPhone, MATERIAL_LINK_MAX, MATERIAL_TEXT_MAX, MATERIAL_TITLE
  * of a message (`chatMedia`), which the chat history it reads shows.
  */
 export const DESK_ID_HEADER = 'desk-id'
-/** The calls the open desk adds its headers to (spec §6 "customer user" calls): every path under it. */
+/**
+ * The calls the open desk adds its headers to: `desk-id` on every path under it, and for a
+ * supervisor acting as an agent, `customer-user-id` (with `desk-id`) only on the calls the web's
+ * acting-agent rule names; their other calls carry neither.
+ */
 export const DESK_CALLS_PREFIX = '/damai/customer/'
 
 /** Largest page of the session list and of the chat history. */
@@ -113,7 +118,8 @@ const bool = z.boolean({ message: 'invalid' })
 export const deskEnterBody = z.object({ customerUserId: id.optional() })
 
 /**
- * POST /damai/customer/session/page: the desk's session list, pinned first, then newest activity.
+ * POST /damai/customer/session/page: the desk's session list, pinned first, then newest activity
+ * (with `waiting`: the longest waiting first).
  * Keyset paging: pass the previous answer's `nextCursor`. A session that gets a message while
  * paging moves to the top and arrives over the socket (message.new), never twice in the pages.
  */
@@ -131,9 +137,16 @@ export const sessionPageBody = z.object({
   /** last activity from (inclusive) and to (exclusive), epoch ms */
   from: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
   to: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  /** only the sessions in this status */
+  status: z.enum(SESSION_STATUSES).optional(),
+  /**
+   * true: only the sessions whose customer wrote last and is not answered yet, the longest waiting
+   * first (by `waitingSince`, pinning aside); its cursor starts with `w`
+   */
+  waiting: z.boolean().optional(),
   cursor: z
     .string()
-    .regex(/^[01]_\d{1,16}_\d{1,16}$/, 'invalid')
+    .regex(/^([01]|w)_\d{1,16}_\d{1,16}$/, 'invalid')
     .optional(),
   pageSize: z.number().int().min(1).max(SESSION_PAGE_MAX).default(30),
 })
@@ -176,10 +189,10 @@ export type SessionFanBody = z.infer<typeof sessionFanBody>
 export const sessionDeleteQuery = z.object({
   sessionId: z.coerce.number().int().positive(),
   reason: z
-    .string({ message: 'required' })
+    .string({ message: 'deleteReason.required' })
     .trim()
-    .min(1, 'required')
-    .max(INVALID_DELETE_REASON_MAX, 'tooLong'),
+    .min(1, 'deleteReason.required')
+    .max(INVALID_DELETE_REASON_MAX, 'deleteReason.length'),
 })
 
 /**

@@ -1,4 +1,5 @@
 import {
+  checkDeleteReason,
   type DeskSessionDetail,
   type DeskSessionView,
   ErrorCode,
@@ -7,6 +8,7 @@ import {
   type SessionCounts,
   type SessionDeletionView,
   type SessionPage,
+  validationMessage,
 } from '@app/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type Signed, type TestContext } from '../../test/harness.js'
@@ -221,8 +223,14 @@ describe('delete an invalid customer', () => {
       api.del(who, '/damai/customer/session', { sessionId: String(s), reason })
     expect((await del('spam')).code).toBe(ErrorCode.deleteNeedsInvalid)
     await flag(agentA, s, 'invalid', true)
-    expect((await del('')).code).toBe(400)
-    expect((await del('x'.repeat(51))).code).toBe(400)
+    // the words of the delete dialog's own check (checkDeleteReason)
+    expect(await del('')).toMatchObject({ code: 400, msg: validationMessage('deleteReason.required', 'zh') })
+    expect(await del('x'.repeat(51))).toMatchObject({
+      code: 400,
+      msg: validationMessage('deleteReason.length', 'zh'),
+    })
+    expect(checkDeleteReason('')).toBe('deleteReason.required')
+    expect(checkDeleteReason('x'.repeat(51))).toBe('deleteReason.length')
     expect((await del('spam', lead)).code).toBe(403)
     expect((await del('spam')).code).toBe(0)
     expect(await ctx.db.selectFrom('sessions').select('id').where('id', '=', s).execute()).toEqual([])
@@ -268,6 +276,12 @@ describe('new session by phone', () => {
       msg: '手机号格式不正确（9-20位数字，含国家区号）',
     })
     expect((await create(agentA, { phone: '123456789012345678901' })).code).toBe(ErrorCode.invalidPhone)
+    // separators only: the field is there, the number is not (the form says the same)
+    expect((await create(agentA, { phone: ' + - ' })).code).toBe(ErrorCode.invalidPhone)
+    expect(await create(agentA, { phone: '' })).toMatchObject({
+      code: 400,
+      msg: validationMessage('phone.required', 'zh'),
+    })
     ctx.sim.network.addPhone('447700900098', { registered: false })
     const none = await create(agentA, { phone: '+44 7700 900098' }, 'en')
     expect(none).toMatchObject({

@@ -17,11 +17,17 @@ export class MessageUpdates {
     private readonly events: Pick<EventBus, 'publish'>,
   ) {}
 
-  /** `withBody`: an edit (its new text and the texts it replaced); `risk`: why a risk rule refused it. */
-  announce(m: Message, also: { withBody?: boolean; risk?: RiskRefusal } = {}): void {
+  /**
+   * `withBody`: an edit (its new text and the texts it replaced); `risk`: why a risk rule refused
+   * it; `withMeta`: its details changed (a failed send's catalogue code).
+   */
+  announce(m: Message, also: { withBody?: boolean; risk?: RiskRefusal; withMeta?: boolean } = {}): void {
     const update: MessageUpdatedEvent = {
       ...presentMessageUpdate(m, also.withBody),
       ...(also.risk ? { risk: also.risk } : {}),
+      ...(also.withMeta && !also.withBody
+        ? { meta: JSON.parse(m.meta || '{}') as Record<string, unknown> }
+        : {}),
     }
     this.hub.emit(messageRooms(m), 'message.updated', update)
     // subscribers queue their own work: the path that changed the message never waits for them

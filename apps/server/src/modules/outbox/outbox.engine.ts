@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import {
+  type ErrorCodeValue,
   FailureReason,
   type FailureReasonValue,
   MessageStatus,
@@ -31,6 +32,7 @@ import type { RiskGate, RiskOutcome } from '../risk/index.js'
 import type { UsersService } from '../users/index.js'
 import { type StoredOutbound, toGatewayContent } from './outbox.content.js'
 import { OutboxRepository } from './outbox.repository.js'
+import { sendErrorOf } from './outbox.send-errors.js'
 import type { SendPacer } from './send-pacer.js'
 
 /** An engine: its loop works on every tenant’s due rows. */
@@ -188,7 +190,7 @@ export class OutboxDispatcher implements Engine {
         newChat,
         verdict.risk && { ctx, risk: verdict.risk },
       )
-    await this.send(row, newChat)
+    await this.send(row, ctx, newChat)
   }
 
   /** The rules a message must pass right before it goes out. */
@@ -248,7 +250,7 @@ export class OutboxDispatcher implements Engine {
     return { send: true }
   }
 
-  private async send(row: OutboxRow, newChat: boolean): Promise<void> {
+  private async send(row: OutboxRow, ctx: Context, newChat: boolean): Promise<void> {
     const stored = JSON.parse(row.content) as StoredOutbound
     const sending = await this.repo.systemMarkSending(system, row)
     if (sending) this.updates.announce(sending)
@@ -282,6 +284,7 @@ export class OutboxDispatcher implements Engine {
         toFailureReason(isGatewayError(err) ? err.code : 'failed'),
         `${code}: ${detail}`,
         newChat,
+        { ctx, sendError: sendErrorOf(err, row.to_jid) },
       )
       return
     }
@@ -348,12 +351,20 @@ export class OutboxDispatcher implements Engine {
     reason: FailureReasonValue,
     error: string | null,
     newChat = false,
-    refused?: { ctx: Context; risk: RiskRefusal },
+    note?: { ctx: Context; risk?: RiskRefusal; sendError?: ErrorCodeValue | null },
   ): Promise<void> {
-    // a risk refusal is kept on the message (meta.risk) for the desk: the rule, the count left, when it reopens
-    const meta = refused
-      ? JSON.stringify({ ...(JSON.parse(refused.ctx.meta || '{}') as object), risk: refused.risk })
-      : undefined
+    // kept on the message for the desk: a risk refusal (meta.risk: the rule, the count left, when
+    // it reopens) or the chat send failure WhatsApp's refusal stands for (meta.sendError)
+    const risk = note?.risk
+    const sendError = note?.sendError ?? undefined
+    const meta =
+      note && (risk || sendError)
+        ? JSON.stringify({
+            ...(JSON.parse(note.ctx.meta || '{}') as object),
+            ...(risk ? { risk } : {}),
+            ...(sendError ? { sendError } : {}),
+          })
+        : undefined
     const outcome = this.outcome(row, newChat, reason)
     let day: { sends: number; replies: number } | undefined
     const m = await this.repo.systemRecordFailed(
@@ -365,7 +376,7 @@ export class OutboxDispatcher implements Engine {
       this.risk && outcome ? async (tx) => (day = await this.risk?.record(tx, outcome)) : undefined,
     )
     if (outcome && day) this.risk?.settled(outcome, day)
-    if (m) this.updates.announce(m, { risk: refused?.risk })
+    if (m) this.updates.announce(m, { risk, withMeta: sendError !== undefined })
   }
 
   /** What risk's statistics count of a message's end (none without the gate). */

@@ -16,6 +16,7 @@ export const auth: typeof zh = {
   toAdminLogin: 'Admin sign-in',
   toLogin: 'Account sign-in',
   expired: 'Your sign-in has expired, please sign in again',
+  verifyFailed: 'Verification failed, please Login again.',
   noRoles: 'Could not load your roles: the role list must not be empty',
   loggedOut: 'Logged out successfully',
   captchaTitle: 'Security check',

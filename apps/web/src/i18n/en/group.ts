@@ -86,8 +86,6 @@ export const group: typeof zh = {
     placeholder:
       'One group link per line, e.g. https://chat.whatsapp.com/XXXXXXXX, at most {{max}} at a time',
     count: '{{count}} / {{max}} links',
-    required: 'Enter the group links, one per line',
-    tooMany: 'At most {{max}} group links at a time',
     submit: 'Join',
     summary: 'Joined {{joined}} groups of {{total}} lines',
     line: 'Line {{line}}',

@@ -1,7 +1,8 @@
 import type { request as zh } from '../zh/request'
 
 export const request: typeof zh = {
-  error: 'Request failed',
+  error: 'Error',
+  modifyFailed: 'Modify failed',
   status: 'Server error {{status}}',
   timeout: 'Network timeout',
   network: 'Network error',

@@ -14,6 +14,7 @@ export const auth = {
   toAdminLogin: '管理后台登录',
   toLogin: '账号登录',
   expired: '登录认证已过期，请重新登录',
+  verifyFailed: '验证失败，请重新登录',
   noRoles: '获取用户角色失败：角色列表不能为空',
   loggedOut: '退出登录成功',
   captchaTitle: '安全验证',

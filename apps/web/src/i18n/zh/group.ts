@@ -84,8 +84,6 @@ export const group = {
     linksLabel: '群链接',
     placeholder: '每行一个群链接，例如 https://chat.whatsapp.com/XXXXXXXX，每次最多 {{max}} 个',
     count: '{{count}} / {{max}} 个链接',
-    required: '请输入群链接，每行一个',
-    tooMany: '每次最多 {{max}} 个群链接',
     submit: '加入',
     summary: '已加入 {{joined}} 个群，共 {{total}} 行',
     line: '第 {{line}} 行',

@@ -1,5 +1,6 @@
 export const request = {
-  error: '请求失败',
+  error: '错误',
+  modifyFailed: '修改失败',
   status: '系统接口 {{status}} 异常',
   timeout: '网络超时',
   network: '网络错误',

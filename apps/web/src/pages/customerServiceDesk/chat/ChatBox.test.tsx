@@ -248,6 +248,39 @@ describe('chat box: bubbles', () => {
   })
 })
 
+describe('chat box: chat send failures', () => {
+  it("names the chat send failure WhatsApp's refusal stands for", async () => {
+    server([
+      makeMessage({
+        id: 1,
+        fromMe: true,
+        status: 'failed',
+        failureReason: 'invalid_customer',
+        meta: { sendError: 2107 },
+      }),
+      makeMessage({
+        id: 2,
+        fromMe: true,
+        status: 'failed',
+        failureReason: 'platform_limit',
+        meta: { sendError: 2108 },
+      }),
+    ])
+    renderChat(<ChatBox session={makeSession()} />)
+    // the catalogue's texts load with the first failed message
+    await waitFor(() =>
+      expect(screen.getByTestId('chat-failed-1')).toHaveTextContent(
+        'Not sent: Invalid customer: The customer could not receive the message',
+      ),
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('chat-failed-2')).toHaveTextContent(
+        'Not sent: Platform limit: Unknown error',
+      ),
+    )
+  })
+})
+
 describe('chat box: read-only', () => {
   it('shows the team lead no composer and no write actions', async () => {
     signInAs([Role.customerUserLeader])

@@ -1,10 +1,11 @@
-import { INVALID_DELETE_REASON_MAX } from '@app/core'
+import { checkDeleteReason, INVALID_DELETE_REASON_MAX } from '@app/core'
 import { type ButtonProps, Form, Input, Modal, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { validationText } from '../../../i18n'
 import type { DeskRow } from './sessionCache'
 
-/** The word the user types to confirm a deletion (spec §5). */
+/** The word the user types to confirm a deletion. */
 const CONFIRM_WORD = 'del'
 
 interface Values {
@@ -13,7 +14,7 @@ interface Values {
 }
 
 /**
- * Delete an invalid customer's chat (spec §4–5): a reason (required, at most 50) and the word
+ * Delete an invalid customer's chat: a reason (required, at most 50) and the word
  * `del` typed to confirm. A deletion record is kept. Shared by the desk and the supervisor's
  * invalid-customer list.
  */
@@ -65,11 +66,14 @@ export function DeleteSessionModal<T extends Pick<DeskRow, 'title'>>({
         <Form.Item
           name="reason"
           label={t('desk.remove.reason')}
+          required
           rules={[
-            { required: true, whitespace: true, message: t('desk.remove.reasonRequired') },
             {
-              max: INVALID_DELETE_REASON_MAX,
-              message: t('desk.remove.reasonTooLong', { max: INVALID_DELETE_REASON_MAX }),
+              // the endpoint's own rule and words
+              validator: (_, v: string | undefined) => {
+                const key = checkDeleteReason(v)
+                return key ? Promise.reject(new Error(validationText(key))) : Promise.resolve()
+              },
             },
           ]}
         >

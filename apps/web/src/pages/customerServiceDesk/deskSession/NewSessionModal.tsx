@@ -6,6 +6,7 @@ import {
   type ErrorCodeValue,
   errorMessage,
   normalizePhone,
+  sessionCreateBody,
 } from '@app/core'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, type ButtonProps, Form, Input, Modal, Select } from 'antd'
@@ -24,11 +25,15 @@ interface Values {
 /** Server answers shown under the phone field as well as in the toast. */
 const PHONE_ERRORS: readonly number[] = [ErrorCode.invalidPhone, ErrorCode.phoneNotOnWhatsApp]
 
-/** Spec §5: required, 9–20 digits (spaces, +, - and brackets are ignored). */
+/**
+ * The endpoint's checks in its order, with its words: the body's field (required), then 9–20
+ * digits once spaces, +, - and brackets are dropped (the invalid-phone refusal).
+ */
 function phoneError(value: string | undefined): string | null {
-  const key = checkSessionPhone(value ? normalizePhone(value) : value)
-  if (key === 'phone.required') return validationText(key)
-  if (key) return errorMessage(ErrorCode.invalidPhone, currentLanguage())
+  const field = sessionCreateBody.shape.phone.safeParse(value ?? '')
+  if (!field.success) return validationText(field.error.issues[0]?.message ?? 'invalid')
+  if (checkSessionPhone(normalizePhone(field.data)))
+    return errorMessage(ErrorCode.invalidPhone, currentLanguage())
   return null
 }
 

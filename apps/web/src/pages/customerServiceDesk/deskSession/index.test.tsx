@@ -277,6 +277,17 @@ describe('new session', { timeout: 30_000 }, () => {
     expect(server.calls('post', CREATE)).toEqual([])
   })
 
+  it('says what the endpoint says for a phone of separators only: an invalid number', async () => {
+    const phone = await open()
+    fireEvent.change(phone, { target: { value: ' + - ' } })
+    submit()
+    expect(
+      await screen.findByText('Invalid phone number (9–20 digits with the country code)'),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Enter the phone number')).toBeNull()
+    expect(server.calls('post', CREATE)).toEqual([])
+  })
+
   it('creates the session from the only online account and opens it', async () => {
     server.reply('get', ACCOUNTS, [{ ...account(7), sessionCount: 3 }])
     server.reply('post', CREATE, { session: carol })

@@ -34,7 +34,7 @@ describe('JoinGroupsModal', () => {
     expect(screen.getByText('21 / 20 links')).toBeInTheDocument()
     fireEvent.click(screen.getByTestId('join-groups-submit'))
     expect(await screen.findByTestId('join-groups-error')).toHaveTextContent(
-      'At most 20 group links at a time',
+      'At most 20 group links at a time, one per line',
     )
     expect(api.joinGroups).not.toHaveBeenCalled()
   })

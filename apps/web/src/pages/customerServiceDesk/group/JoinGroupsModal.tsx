@@ -1,9 +1,16 @@
-import { type GroupJoinResult, JOIN_GROUP_LINKS_MAX, splitJoinLinks } from '@app/core'
+import {
+  ErrorCode,
+  errorMessage,
+  type GroupJoinResult,
+  JOIN_GROUP_LINKS_MAX,
+  splitJoinLinks,
+} from '@app/core'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, type ButtonProps, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupAccounts, joinGroups } from '../../../api/group'
+import { currentLanguage } from '../../../i18n'
 
 export interface JoinGroupsModalProps {
   open: boolean
@@ -21,7 +28,7 @@ const STATUS_COLORS = {
 }
 
 /**
- * Join group chats by invite links (spec §5: one per line, at most 20 at a time) with a WS account
+ * Join group chats by invite links (one per line, at most 20 at a time) with a WS account
  * the user may use; each line gets its own outcome.
  */
 export function JoinGroupsModal({ open, onClose, onJoined }: JoinGroupsModalProps) {
@@ -56,10 +63,11 @@ export function JoinGroupsModal({ open, onClose, onJoined }: JoinGroupsModalProp
     const found =
       accountId === null
         ? t('group.join.accountRequired')
-        : lines.length === 0
-          ? t('group.join.required')
+        : // the endpoint's refusals, in its words
+          lines.length === 0
+          ? errorMessage(ErrorCode.groupJoinEmpty, currentLanguage())
           : lines.length > JOIN_GROUP_LINKS_MAX
-            ? t('group.join.tooMany', { max: JOIN_GROUP_LINKS_MAX })
+            ? errorMessage(ErrorCode.groupJoinTooMany, currentLanguage())
             : null
     setProblem(found)
     if (found || accountId === null) return

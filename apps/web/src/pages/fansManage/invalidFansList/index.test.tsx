@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as desk from '../../../api/desk'
 import * as api from '../../../api/fanInheritance'
-import { i18n } from '../../../i18n'
+import { i18n, validationText } from '../../../i18n'
 import { makeSession } from '../../../test/fixtures'
 import { renderWithProviders } from '../../../test/testUtils'
 import InvalidFansListPage from './index'
@@ -64,7 +64,7 @@ describe("the supervisor's invalid customers", () => {
     renderWithProviders(<InvalidFansListPage />)
     fireEvent.click(await screen.findByTestId('invalid-delete-41'))
     fireEvent.click(await screen.findByTestId('desk-delete-submit'))
-    expect(await screen.findByText(t('desk.remove.reasonRequired'))).toBeTruthy()
+    expect(await screen.findByText(validationText('deleteReason.required'))).toBeTruthy()
     fireEvent.change(screen.getByTestId('desk-delete-reason'), { target: { value: 'spam' } })
     fireEvent.change(screen.getByTestId('desk-delete-confirm'), { target: { value: 'dle' } })
     fireEvent.click(screen.getByTestId('desk-delete-submit'))

@@ -1,6 +1,6 @@
 import { type ChatMessageView, failureReasonMessages } from '@app/core'
 import { Button, Typography } from 'antd'
-import { memo, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { resendChatMessage } from '../../../../api/chat'
 import { currentLanguage } from '../../../../i18n'
@@ -26,15 +26,36 @@ export interface MessageRowProps {
   onJump(messageId: number): void
 }
 
+/** The text of the chat send failure a failed message carries, once its catalogue has loaded. */
+function useSendErrorText(meta: ChatMessageView['meta']): string | null {
+  const language = currentLanguage()
+  const [text, setText] = useState<string | null>(null)
+  const code = meta.sendError
+  useEffect(() => {
+    if (typeof code !== 'number') return
+    let live = true
+    void import('./sendErrorText').then((m) => {
+      if (live) setText(m.sendErrorText({ sendError: code }, language))
+    })
+    return () => {
+      live = false
+    }
+  }, [code, language])
+  return typeof code === 'number' ? text : null
+}
+
 function FailedLine({ message, readOnly, onSent }: Pick<MessageRowProps, 'message' | 'readOnly' | 'onSent'>) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const refusal = refusalOf(message.meta)
+  const sendError = useSendErrorText(message.meta)
   const base = message.failureReason
     ? failureReasonMessages[message.failureReason]?.[currentLanguage()]
     : null
-  // a risk refusal tells its rule, the count left today and when the window reopens
-  const reason = base && refusal ? `${base}: ${refusalText(refusal, t)}` : base
+  // a risk refusal tells its rule, the count left today and when the window reopens; a refusal
+  // of WhatsApp's, the chat send failure it stands for
+  const detail = refusal ? refusalText(refusal, t) : sendError
+  const reason = base && detail ? `${base}: ${detail}` : base || detail
   const resend = async () => {
     setBusy(true)
     try {
