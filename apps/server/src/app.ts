@@ -19,7 +19,12 @@ import { installSignIn, LoginLimiter, TokenService } from './modules/auth/index.
 import { installAutoReply } from './modules/autoReply/index.js'
 import { installBilling } from './modules/billing/index.js'
 import { installConsole } from './modules/console/index.js'
-import { DeskPresence, installDesk, sessionReadsMergePart } from './modules/desk/index.js'
+import {
+  DeskPresence,
+  installDesk,
+  sessionMentionsMergePart,
+  sessionReadsMergePart,
+} from './modules/desk/index.js'
 import { DiversionAcquisition, installDiversion } from './modules/diversion/index.js'
 import { installDynamics } from './modules/dynamics/index.js'
 import { FanIdentities, installFans, installInheritance } from './modules/fans/index.js'
@@ -120,7 +125,7 @@ export async function buildApp({ config, db, logger, gateway, sim, link, outboun
   // from here on, a call on an account another process holds runs in that process
   gateway = accounts.gateway
   const net = { ...kit, gateway, media, uploads, sessions, users, tokens, presence, visibleSessions }
-  const merged = [messagesMergePart, outboxMergePart, sessionReadsMergePart]
+  const merged = [messagesMergePart, outboxMergePart, sessionReadsMergePart, sessionMentionsMergePart]
   const identities = new FanIdentities(new SessionMerge(), merged)
   const echoes = new EchoedSends(db)
   const { inbound } = installInbound(app, { ...net, echoes, identities, optOut: tenantSettings.optOut })

@@ -1,3 +1,5 @@
+import type { MentionView, SessionStatusView } from './api/desk-notes.js'
+import type { ChatMessageView } from './api/desk-views.js'
 import type { MassSendProgressEvent } from './api/mass-send-views.js'
 import type { MessageEditView, MessageView, SessionView } from './api/messages.js'
 import type { RiskRefusal, RiskWarningEvent } from './api/risk.js'
@@ -43,6 +45,12 @@ export const SocketEvent = {
   groupUpdated: 'group.updated',
   /** server → client: a mass-send task's status or counters changed (rooms of its owner, its creator and the tenant's supervisors) */
   massSendProgress: 'massSend.progress',
+  /** server → client: a session's status changed (open, pending, snoozed, resolved) by a user, a customer's message or a snooze's end (rooms tenant, session, its agent) */
+  sessionStatus: 'session.status',
+  /** server → client: an internal note was written in a session (rooms tenant, session, its agent) */
+  sessionNote: 'session.note',
+  /** server → client: the user was mentioned in a note (room of the user mentioned) */
+  mentionNew: 'mention.new',
   /** client → server, with ack: join a session's room */
   sessionJoin: 'session.join',
   /** client → server, with ack */
@@ -160,6 +168,21 @@ export interface GroupUpdatedEvent {
   jid: string
 }
 
+/** Why a session's status changed: a user's action, a live customer message, or a snooze that ended. */
+export type SessionStatusCause = 'user' | 'customer' | 'snoozeEnded'
+
+export interface SessionStatusEvent extends SessionStatusView {
+  cause: SessionStatusCause
+}
+
+/** A note as the chat box shows it (type `note`), with the users it mentions. */
+export interface SessionNoteEvent {
+  message: ChatMessageView
+  mentionUserIds: number[]
+}
+
+export type MentionNewEvent = MentionView
+
 export interface JoinAck {
   ok: boolean
   code?: number
@@ -180,6 +203,9 @@ export interface ServerToClientEvents {
   'group.updated': (e: GroupUpdatedEvent) => void
   'massSend.progress': (e: MassSendProgressEvent) => void
   'risk.warning': (e: RiskWarningEvent) => void
+  'session.status': (e: SessionStatusEvent) => void
+  'session.note': (e: SessionNoteEvent) => void
+  'mention.new': (e: MentionNewEvent) => void
 }
 
 export interface ClientToServerEvents {

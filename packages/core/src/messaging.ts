@@ -41,6 +41,20 @@ export type FanSourceValue = (typeof FanSource)[keyof typeof FanSource]
 export const SessionType = { personal: 'personal', group: 'group' } as const
 export type SessionTypeValue = (typeof SessionType)[keyof typeof SessionType]
 
+/**
+ * Where a conversation stands for the desk: `open` (ours to work on), `pending` (waiting on the
+ * customer), `snoozed` until a time (then open again by itself), `resolved`. A live customer message
+ * opens a pending, snoozed or resolved session again.
+ */
+export const SessionStatus = {
+  open: 'open',
+  pending: 'pending',
+  snoozed: 'snoozed',
+  resolved: 'resolved',
+} as const
+export type SessionStatusValue = (typeof SessionStatus)[keyof typeof SessionStatus]
+export const SESSION_STATUSES = Object.values(SessionStatus) as [SessionStatusValue, ...SessionStatusValue[]]
+
 /** Send status of a message (spec §4). Inbound messages are stored as sent. */
 export const MessageStatus = {
   requested: 'requested',
@@ -99,6 +113,8 @@ export const MessageType = {
   album: 'album',
   /** a line about the chat rather than a message (meta.event: pinned, unpinned) */
   system: 'system',
+  /** an internal note of the desk: kept with the chat, never sent to WhatsApp (meta.mentionUserIds) */
+  note: 'note',
   unsupported: 'unsupported',
 } as const
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType]

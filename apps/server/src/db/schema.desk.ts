@@ -78,6 +78,21 @@ export interface DeskPresenceTable {
   updated_at: number
 }
 
+/** A user mentioned in an internal note (a message of type `note`) of a session (migration 0028). */
+export interface SessionMentionTable {
+  id: Generated<number>
+  tenant_id: number
+  session_id: number
+  /** the note */
+  message_id: number
+  /** who was mentioned */
+  user_id: number
+  author_user_id: number
+  created_at: number
+  /** null until the mentioned user reads it */
+  read_at: number | null
+}
+
 /** What was deleted, by whom, when and why (spec: invalid-customer deletions are kept as records). */
 export interface SessionDeletionTable {
   id: Generated<number>

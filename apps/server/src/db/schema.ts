@@ -27,6 +27,7 @@ import type {
   MaterialGroupTable,
   MaterialTable,
   SessionDeletionTable,
+  SessionMentionTable,
   SessionReadTable,
 } from './schema.desk.js'
 import type {
@@ -181,6 +182,15 @@ export interface SessionTable {
   invalid: Generated<number>
   agent_user_id: number | null
   created_at: number
+  /** open, pending, snoozed or resolved (core SessionStatus) */
+  status: Generated<string>
+  /** when a snooze ends; null unless snoozed */
+  snoozed_until: number | null
+  status_changed_at: number | null
+  /** who changed the status; null: a customer's message or a snooze that ended */
+  status_changed_by: number | null
+  /** the time of the customer's oldest live message not answered yet; null when nothing waits on us */
+  waiting_since: number | null
 }
 
 export interface MediaFileTable {
@@ -298,6 +308,7 @@ export interface Database extends AuthTables, MessageStoreTables, WaVersionTable
   session_reads: SessionReadTable
   desk_presence: DeskPresenceTable
   session_deletions: SessionDeletionTable
+  session_mentions: SessionMentionTable
   group_preferences: GroupPreferenceTable
   agent_groups: AgentGroupTable
   seats: SeatTable

@@ -1,4 +1,4 @@
-import type { AccountStatusEvent, MessageUpdatedEvent } from '@app/core'
+import type { AccountStatusEvent, MessageUpdatedEvent, SessionStatusEvent } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/index.js'
 import type { Engine } from '../engines/engines.js'
@@ -14,6 +14,8 @@ export interface DomainEvents {
   'message.updated': MessageUpdatedEvent
   /** a WhatsApp account's link status changed */
   'account.status': { tenantId: number; status: AccountStatusEvent }
+  /** a session's status changed: by a user, a live customer message (reopened) or a snooze that ended */
+  'session.status': SessionStatusEvent & { tenantId: number }
   /** accounts handed to other agents (the agents page); publishers wait for the subscribers */
   'accounts.assigned': { tenantId: number; changes: AccountAgentChange[] }
 }

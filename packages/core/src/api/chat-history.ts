@@ -329,6 +329,7 @@ export const HISTORY_EXPORT_WORDS = {
       poll: '投票',
       album: '相册',
       system: '系统提示',
+      note: '内部备注',
       unsupported: '不支持的消息',
     },
     status: {
@@ -362,6 +363,7 @@ export const HISTORY_EXPORT_WORDS = {
       poll: 'Poll',
       album: 'Album',
       system: 'Notice',
+      note: 'Internal note',
       unsupported: 'Unsupported message',
     },
     status: {

@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { CHAT_TEXT_MAX } from '../constants.js'
-import { Delivery, FailureReason, MessageStatus, MessageType, SendOrigin, SessionType } from '../messaging.js'
+import {
+  Delivery,
+  FailureReason,
+  MessageStatus,
+  MessageType,
+  SendOrigin,
+  SessionStatus,
+  SessionType,
+} from '../messaging.js'
 
 /** A text a message showed before its sender edited it, and since when it showed. */
 export const messageEditView = z.object({ body: z.string(), at: z.number() })
@@ -53,6 +61,15 @@ export const sessionView = z.object({
   aiReply: z.boolean(),
   invalid: z.boolean(),
   agentUserId: z.number().int().nullable(),
+  /** where the conversation stands (open, pending, snoozed, resolved); the server always sends it */
+  status: z.enum(SessionStatus).optional(),
+  /** when a snoozed session opens again by itself; null unless snoozed */
+  snoozedUntil: z.number().nullish(),
+  /**
+   * time of the customer's oldest live message we have not answered yet (personal chats); null when
+   * nothing waits on us. A message.new carries it as the message left it: ours stops the clock
+   */
+  waitingSince: z.number().nullish(),
 })
 export type SessionView = z.infer<typeof sessionView>
 

@@ -25,6 +25,7 @@ import * as deskWalk from './0024_desk_walk.js'
 import * as waMessagesVersion from './0025_wa_messages_version.js'
 import * as fanLidIdentity from './0026_fan_lid_identity.js'
 import * as messageEdits from './0027_message_edits.js'
+import * as sessionStatusNotes from './0028_session_status_notes.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025_wa_messages_version': waMessagesVersion,
   '0026_fan_lid_identity': fanLidIdentity,
   '0027_message_edits': messageEdits,
+  '0028_session_status_notes': sessionStatusNotes,
 }
 
 export const migrationProvider: MigrationProvider = {

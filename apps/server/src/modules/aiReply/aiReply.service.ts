@@ -3,6 +3,7 @@ import {
   AI_REPLY_BURST_MS,
   AI_REPLY_MAX_CHARS,
   MessageStatus,
+  MessageType,
   SendOrigin,
 } from '@app/core'
 import type { Logger } from 'pino'
@@ -136,7 +137,10 @@ export class AiReplyService {
       { sessionId: session.id, pageSize: config.contextMessages },
     )
     const turns: ChatTurn[] = page.list
-      .filter((m) => m.body.trim() !== '' && m.status !== MessageStatus.withdrawn)
+      // an internal note is the desk's, never part of the conversation with the customer
+      .filter(
+        (m) => m.body.trim() !== '' && m.status !== MessageStatus.withdrawn && m.type !== MessageType.note,
+      )
       .reverse()
       .map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: m.body }))
     return config.systemPrompt ? [{ role: 'system', content: config.systemPrompt }, ...turns] : turns

@@ -158,6 +158,22 @@ describe('answers through the loopback provider', () => {
     ])
   })
 
+  it("leaves the desk's internal notes out of the context", async () => {
+    await configure({ replyDelay: 0, contextMessages: 5, systemPrompt: '' })
+    const { phone, sessionId } = await aiCustomer()
+    const note = await ctx.call('POST', '/damai/customer/session/note', {
+      token: agent.token,
+      body: { sessionId, text: 'internal: a difficult customer' },
+    })
+    expect(note.code).toBe(0)
+    await say(phone, 'Where is my order?')
+    expect(await round()).toEqual(['sent'])
+    const sent = JSON.stringify(provider.requests.at(-1)?.body.messages)
+    expect(sent).toContain('Where is my order?')
+    expect(sent).not.toContain('difficult customer')
+    await drainOutbox(ctx)
+  })
+
   it('never answers blocked, invalid or do-not-disturb sessions, nor our own messages', async () => {
     await configure()
     const before = provider.requests.length

@@ -192,6 +192,8 @@ export class ChatService {
     if (!message) throw notFound()
     const desk = await loadDeskSession(this.db, viewer, message.session_id)
     if (message.from_me !== 1) throw new AppError(refusal)
+    // an internal note was never sent: there is nothing to withdraw, edit or send again
+    if (message.type === MessageType.note) throw new AppError(ErrorCode.noteNotForCustomer)
     return { message, desk }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Signals } from '../../cluster/signals.js'
 import type { Db } from '../../db/index.js'
+import type { Engines } from '../../engines/engines.js'
 import type { EventBus } from '../../events/bus.js'
 import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
@@ -10,7 +11,7 @@ import type { MediaQuota, MediaStore } from '../messages/index.js'
 import { ChatHistory, ChatMedia } from '../messages/index.js'
 import type { GatewayRequests, OutboxService } from '../outbox/index.js'
 import type { SessionDirectory } from '../sessions/index.js'
-import { CountsCache, SessionListQuery } from '../sessions/index.js'
+import { CountsCache, SessionListQuery, SessionStatusUpdates } from '../sessions/index.js'
 import type { UsersService } from '../users/index.js'
 import { ChatReads } from './chat.reads.js'
 import { chatRoutes } from './chat.routes.js'
@@ -18,8 +19,15 @@ import { ChatService, type KeywordCheck, type MaterialResolver } from './chat.se
 import { ChatUploads } from './chat.upload.js'
 import type { DeskPresence } from './desk.presence.js'
 import { deskRoutes } from './desk.routes.js'
+import { noteRoutes } from './notes.routes.js'
 import { SessionActions } from './session.actions.js'
 import { SessionCreator } from './session.create.js'
+import { DeskNotes } from './session.notes.js'
+import { SessionStatusActions } from './session.status.js'
+import { SnoozeEngine } from './snooze.engine.js'
+
+/** How often the snooze engine looks for snoozes that have ended: a session opens at most this late. */
+const SNOOZE_CHECK_MS = 15_000
 
 export interface DeskDeps {
   db: Db
@@ -46,10 +54,13 @@ export interface DeskDeps {
   presence: DeskPresence
   /** the tenant's AI provider: the AI reply switch is refused while it has none */
   tenantSettings: { service: { aiProvider(tenantId: number): Promise<unknown> } }
+  /** where the snooze engine runs */
+  engines: Engines
 }
 
 /**
- * The agent desk's server side: presence, the session list and actions, the chat calls. Sends
+ * The agent desk's server side: presence, the session list and actions, the sessions' status and
+ * internal notes (with the engine that ends snoozes), the chat calls. Sends
  * go through the outbox; events through the realtime hub. `settled()` runs the withdrawals, edits and read
  * receipts that are due (tests).
  */
@@ -76,6 +87,18 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users, aiReplyReady)
   const creator = new SessionCreator(db, gateway, deps.sessions, list, new AccountDirectory(db))
   deskRoutes(app, { presence, list, actions, creator })
+  // a session's status is announced where it changes: here, the inbound path and the snooze engine
+  const statusUpdates = new SessionStatusUpdates(hub, deps.events)
+  const statuses = new SessionStatusActions(db, deps.sessions, statusUpdates)
+  const notes = new DeskNotes(db, hub, deps.users)
+  noteRoutes(app, { statuses, notes })
+  const snooze = new SnoozeEngine(
+    deps.sessions,
+    statusUpdates,
+    SNOOZE_CHECK_MS,
+    deps.logger.child({ module: 'snooze' }),
+  )
+  deps.engines.add(snooze)
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),
     uploads: new ChatUploads(db, deps.uploads, chat),
@@ -83,7 +106,18 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
     chat,
     reads,
   })
-  return { list, reads, chat, presence, actions, creator, settled: () => deps.requests.drain() }
+  return {
+    list,
+    reads,
+    chat,
+    presence,
+    actions,
+    creator,
+    statuses,
+    notes,
+    snooze,
+    settled: () => deps.requests.drain(),
+  }
 }
 
 export type Desk = ReturnType<typeof installDesk>

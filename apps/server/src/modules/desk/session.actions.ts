@@ -29,6 +29,7 @@ import {
 } from '../sessions/index.js'
 import type { UsersService } from '../users/index.js'
 import type { ChatReads } from './chat.reads.js'
+import { MentionsRepository } from './mentions.repository.js'
 
 /** Session columns behind the simple toggles. */
 const COLUMN = { pinned: 'pinned', blocked: 'blocked', dnd: 'dnd', aiReply: 'ai_reply' } as const
@@ -43,6 +44,7 @@ export class SessionActions {
   private readonly fans = new FanDirectory()
   private readonly messages = new ChatMessages()
   private readonly sessions: SessionDirectory
+  private readonly mentions: MentionsRepository
   /** whether the tenant may turn AI reply on (a provider configured); open until AI reply says */
   constructor(
     private readonly db: Db,
@@ -55,6 +57,7 @@ export class SessionActions {
     private readonly aiReplyReady: (tenantId: number) => Promise<boolean> = async () => true,
   ) {
     this.sessions = new SessionDirectory(db)
+    this.mentions = new MentionsRepository(db)
   }
 
   private get counts() {
@@ -180,6 +183,7 @@ export class SessionActions {
         .where('tenant_id', '=', viewer.tenantId)
         .where('session_id', '=', id)
         .execute()
+      await this.mentions.deleteOfSession(tx, viewer.tenantId, id)
       await this.messages.deleteOfSession(tx, viewer.tenantId, id)
       await this.sessions.remove(tx, viewer.tenantId, id)
       if (d.session.fan_id !== null) await this.fans.remove(tx, viewer.tenantId, d.session.fan_id)

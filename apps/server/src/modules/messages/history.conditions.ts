@@ -4,7 +4,8 @@ import type { Database } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
 
 /**
- * A chat-history search as conditions on messages aliased `m`: the tenant first, never a reaction,
+ * A chat-history search as conditions on messages aliased `m`: the tenant first, never a reaction
+ * nor an internal note,
  * then each filter given, and the keyset that continues a page. The repository runs them.
  */
 
@@ -85,7 +86,8 @@ export function historyConditions(
   const eb = expressionBuilder<MDb, 'm'>()
   const c: Expression<SqlBool>[] = [
     eb('m.tenant_id', '=', tenantId),
-    eb('m.type', '!=', MessageType.reaction),
+    // the record of what was said on WhatsApp: an internal note of the desk is no part of it
+    eb('m.type', 'not in', [MessageType.reaction, MessageType.note]),
   ]
   const [only, ...more] = f.accountIds ?? []
   if (only !== undefined)

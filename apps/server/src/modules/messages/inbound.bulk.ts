@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
 import type { InboundMessage } from '../../gateway/messaging-gateway.js'
+import type { SessionTouch } from '../sessions/index.js'
 import { resolveMany } from './inbound.chats.js'
 import type { StoredContent } from './inbound.content.js'
 import {
@@ -108,19 +109,16 @@ export async function storeMany(store: InboundStore, q: Q, items: BulkInbound[])
 /** Session id 0 is never used: a row of values that touches nothing. */
 const NO_TOUCH: Touch = { sessionId: 0, tenantId: 0, timestamp: 0, preview: '', unread: false, inbound: true }
 
-interface Touch {
+interface Touch extends SessionTouch {
   tenantId: number
   sessionId: number
-  timestamp: number
-  preview: string
-  unread: boolean
-  inbound: boolean
 }
 
 /**
  * The messages (skipping WhatsApp ids already stored) and, for each one stored, its session's
  * `SessionDirectory.recordMessage`, in one statement: the preview and activity follow the newest
- * message, unread counts live inbound ones, ours await a reply. One row per session.
+ * message, unread counts live inbound ones, ours await a reply, the waiting clock starts at a live
+ * customer message of a personal chat and stops at an answer of ours. One row per session.
  */
 async function insertAndTouch(
   q: Q,
@@ -137,7 +135,7 @@ async function insertAndTouch(
   const changes = sql.join(
     touchRows.map(
       (t) =>
-        sql`(${t.sessionId}::bigint, ${t.tenantId}::bigint, ${t.timestamp}::bigint, ${t.preview}::text, ${t.unread ? 1 : 0}::int, ${t.inbound}::boolean)`,
+        sql`(${t.sessionId}::bigint, ${t.tenantId}::bigint, ${t.timestamp}::bigint, ${t.preview}::text, ${t.unread ? 1 : 0}::int, ${t.inbound}::boolean, ${t.answers === true}::boolean)`,
     ),
   )
   const { rows: out } = await sql<{ kind: 'm' | 's'; row: Session & { wa_message_id: string } }>`
@@ -146,7 +144,7 @@ async function insertAndTouch(
       on conflict (account_id, wa_message_id) do nothing
       returning id, account_id, wa_message_id, session_id
     ),
-    v(id, tenant_id, ts, preview, unread, inbound) as (values ${changes}),
+    v(id, tenant_id, ts, preview, unread, inbound, answers) as (values ${changes}),
     upd as (
       update sessions as s set
         last_activity_at = case when s.last_activity_at <= v.ts then v.ts else s.last_activity_at end,
@@ -154,7 +152,11 @@ async function insertAndTouch(
         unread_count = s.unread_count + v.unread,
         last_inbound_at = case when v.inbound then v.ts else s.last_inbound_at end,
         awaiting_reply_since = case when v.inbound then s.awaiting_reply_since
-          else coalesce(s.awaiting_reply_since, v.ts) end
+          else coalesce(s.awaiting_reply_since, v.ts) end,
+        waiting_since = case
+          when v.unread = 1 and s.fan_id is not null and (s.waiting_since is null or s.waiting_since > v.ts) then v.ts
+          when v.answers and s.waiting_since <= v.ts then null
+          else s.waiting_since end
       from v
       where s.id = v.id and s.tenant_id = v.tenant_id and v.id in (select session_id from ins)
       returning s.*

@@ -18,7 +18,7 @@ import {
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { sessionRooms } from '../../realtime/rooms.js'
 import type { FanIdentities } from '../fans/index.js'
-import type { SessionDirectory } from '../sessions/index.js'
+import { type SessionDirectory, SessionStatusUpdates } from '../sessions/index.js'
 import type { BulkItem, CommitBatcher, Job } from './commit-batcher.js'
 import { type AccountInfo, InboundAccounts } from './inbound.accounts.js'
 import { type BulkInbound, storeMany } from './inbound.bulk.js'
@@ -79,6 +79,7 @@ export class InboundService {
   private readonly contacts = new Map<string, Contact>()
   private readonly identity: InboundIdentity
   private readonly updates: MessageUpdates
+  private readonly statuses: SessionStatusUpdates
 
   constructor(
     private readonly db: Db,
@@ -97,6 +98,7 @@ export class InboundService {
   ) {
     this.store = new InboundStore(db, sessions, outbox, optOut)
     this.updates = new MessageUpdates(hub, events)
+    this.statuses = new SessionStatusUpdates(hub, events)
     this.identity = new InboundIdentity({
       identities,
       hub,
@@ -308,6 +310,7 @@ export class InboundService {
         message: presentMessage(message),
         session: presentSession(session, peer),
       })
+      if (o.created.reopened) this.statuses.announce(session, account.agentUserId, 'customer')
       // an album's header and a line about the chat (a pin) are not turns anyone answers
       if (!TURNS.has(message.type)) {
         this.emitUpdates(o.updated, false)

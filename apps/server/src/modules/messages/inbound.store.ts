@@ -1,4 +1,4 @@
-import { customerTitle, FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS } from '@app/core'
+import { customerTitle, FanSource, isOptOut, MessageStatus, OPT_OUT_WORDS, SessionStatus } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Message, Session } from '../../db/schema.js'
@@ -6,7 +6,7 @@ import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
 import { normalizeJid } from '../../gateway/jid.js'
 import type { InboundMessage } from '../../gateway/messaging-gateway.js'
 import { FanDirectory } from '../fans/index.js'
-import type { SessionDirectory } from '../sessions/index.js'
+import type { SessionDirectory, SessionTouch } from '../sessions/index.js'
 import { GroupChatSync } from '../sessions/index.js'
 import { fanIdentity, type StoredContent } from './inbound.content.js'
 import { MessagesRepository, type NewMessageRow } from './messages.repository.js'
@@ -39,6 +39,8 @@ export interface StoreOutcome {
     answered?: boolean
     /** the customer opted out of mass sends with this message (the tenant's opt-out words) */
     optedOut?: boolean
+    /** the customer's live message opened the (pending, snoozed or resolved) session again */
+    reopened?: boolean
   }
   /**
    * a live customer message stored before and delivered again (the process that stored it may have
@@ -94,10 +96,19 @@ export function messageRow(
   }
 }
 
-/** How a new message moves its session: activity and preview, unread for a live customer message. */
-export function sessionTouch(m: InboundMessage, preview: string) {
+/**
+ * How a new message moves its session: activity and preview, unread and the waiting clock for a
+ * live customer message; a live message of ours written on the phone answers the customer.
+ */
+export function sessionTouch(m: InboundMessage, preview: string): SessionTouch {
   const fromMe = m.ref.fromMe
-  return { timestamp: m.timestamp, preview, unread: !fromMe && m.live, inbound: !fromMe }
+  return {
+    timestamp: m.timestamp,
+    preview,
+    unread: !fromMe && m.live,
+    inbound: !fromMe,
+    answers: fromMe && m.live,
+  }
 }
 
 /** The cache key of a message's chat: the fan's key jid, or the group. */
@@ -218,6 +229,15 @@ export class InboundStore {
     const updated: Message[] = []
     let answered = false
     let optedOut = false
+    let reopened = false
+    // a live customer message opens a conversation set aside again (read only when it is)
+    if (!m.ref.fromMe && m.live && content.preview !== null && session.status !== SessionStatus.open) {
+      const opened = await this.sessions.reopen(q, tenantId, session.id, now)
+      if (opened) {
+        session = opened
+        reopened = true
+      }
+    }
     if (!m.ref.fromMe && contact.fanId !== null) {
       const since = session.awaiting_reply_since
       if (content.preview !== null && since !== null) {
@@ -237,7 +257,16 @@ export class InboundStore {
       }
     }
     return {
-      created: { message, session, peer: contact.peer, fanId: contact.fanId, newFan, answered, optedOut },
+      created: {
+        message,
+        session,
+        peer: contact.peer,
+        fanId: contact.fanId,
+        newFan,
+        answered,
+        optedOut,
+        reopened,
+      },
       updated,
       newGroup,
       contact,

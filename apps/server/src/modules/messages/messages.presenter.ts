@@ -6,6 +6,7 @@ import type {
   MessageUpdatedEvent,
   MessageView,
   SendOriginValue,
+  SessionStatusValue,
   SessionTypeValue,
   SessionView,
 } from '@app/core'
@@ -74,5 +75,8 @@ export function presentSession(s: Session, peer: { jid: string; title: string })
     aiReply: s.ai_reply === 1,
     invalid: s.invalid === 1,
     agentUserId: s.agent_user_id,
+    status: s.status as SessionStatusValue,
+    snoozedUntil: s.snoozed_until,
+    waitingSince: s.waiting_since,
   }
 }

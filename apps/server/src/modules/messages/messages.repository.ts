@@ -221,16 +221,20 @@ export class MessagesRepository {
 
   /** The fan answered: our sent messages since `since` (our first one after their previous message) count as replied. */
   systemMarkReplied(system: SystemScope, q: Q, sessionId: number, since: number) {
-    return q
-      .updateTable('messages')
-      .set({ delivery: Delivery.replied })
-      .where('session_id', '=', sessionId)
-      .where('timestamp', '>=', since)
-      .where('from_me', '=', 1)
-      .where('status', '=', MessageStatus.sent)
-      .where('delivery', '!=', Delivery.replied)
-      .returningAll()
-      .execute()
+    return (
+      q
+        .updateTable('messages')
+        .set({ delivery: Delivery.replied })
+        .where('session_id', '=', sessionId)
+        .where('timestamp', '>=', since)
+        .where('from_me', '=', 1)
+        .where('status', '=', MessageStatus.sent)
+        .where('delivery', '!=', Delivery.replied)
+        // an internal note was never sent: nothing answers it
+        .where('type', '!=', MessageType.note)
+        .returningAll()
+        .execute()
+    )
   }
 
   /** One message of the tenant. */

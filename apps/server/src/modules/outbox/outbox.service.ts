@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   MessageStatus,
+  MessageType,
   type MessageView,
   type OutboundContentInput,
   OutboxState,
@@ -170,6 +171,8 @@ export class OutboxService {
     if (req.quoted) {
       const quoted = await this.messages.quotable(q, req.tenantId, session.id, req.quoted.messageId)
       if (!quoted) throw notFound()
+      // an internal note never reaches the customer, not even as a quote
+      if (quoted.type === MessageType.note) throw new AppError(ErrorCode.noteNotForCustomer)
       quotedPreview = quoted.body.slice(0, PREVIEW_MAX)
       stored.quoted = {
         chatId: peer.jid,
@@ -240,6 +243,8 @@ export class OutboxService {
       preview: preview.slice(0, PREVIEW_MAX),
       unread: false,
       inbound: false,
+      // a reply from our side, by hand or automatic, answers the customer; a mass send is no answer
+      answers: origin !== SendOrigin.massSend,
     })
     return { message, touched, session, peer }
   }

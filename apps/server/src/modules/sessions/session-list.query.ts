@@ -39,6 +39,9 @@ const COLUMNS = [
   's.last_activity_at',
   's.last_message',
   's.awaiting_reply_since',
+  's.status',
+  's.snoozed_until',
+  's.waiting_since',
   's.unread_count',
   's.pinned',
   's.blocked',
@@ -101,15 +104,24 @@ function filterCondition(eb: EB, filter: SessionFilterValue) {
   }
 }
 
+/** Where a page ends: the list's (pinned, last activity, id), or the waiting list's (waiting since, id). */
 interface Cursor {
   pinned: number
   at: number
   id: number
 }
-const encodeCursor = (r: { pinned: number; last_activity_at: number; id: number }) =>
-  `${r.pinned}_${r.last_activity_at}_${r.id}`
-function decodeCursor(c: string): Cursor {
-  const [pinned, at, id] = c.split('_').map(Number)
+interface WalkedRow {
+  id: number
+  pinned: number
+  last_activity_at: number
+  waiting_since?: number | null
+}
+const encodeCursor = (r: WalkedRow, waiting: boolean) =>
+  waiting ? `w_${r.waiting_since}_${r.id}` : `${r.pinned}_${r.last_activity_at}_${r.id}`
+/** A cursor of the other order (a waiting cursor on the list, or the reverse) starts from the top. */
+function decodeCursor(c: string | undefined, waiting: boolean): Cursor | undefined {
+  if (!c || c.startsWith('w_') !== waiting) return undefined
+  const [pinned, at, id] = c.split('_').map((x) => (x === 'w' ? 0 : Number(x)))
   return { pinned, at, id }
 }
 
@@ -178,7 +190,8 @@ export class SessionListQuery {
     search: number[] | null,
     only?: ReturnType<typeof visibleSessions>,
   ) {
-    const c = body.cursor ? decodeCursor(body.cursor) : undefined
+    const waiting = body.waiting === true
+    const c = decodeCursor(body.cursor, waiting)
     const values = {
       actingUserId: viewer.actingUserId,
       tenantId: viewer.tenantId,
@@ -190,6 +203,7 @@ export class SessionListQuery {
       from: body.from,
       to: body.to,
       search: search ?? undefined,
+      status: body.status,
       pinned: c?.pinned,
       at: c?.at,
       id: c?.id,
@@ -197,7 +211,7 @@ export class SessionListQuery {
     const keyword = search === null ? body.keyword : undefined
     const fixed = !body.keyword && !only && body.agentId === undefined
     const shape = fixed
-      ? `walk:${viewer.roleId}:${body.filter}:${scope.hidesSystemGroups ? 'hide' : 'show'}:${body.pageSize}`
+      ? `walk:${viewer.roleId}:${body.filter}:${scope.hidesSystemGroups ? 'hide' : 'show'}:${waiting ? 'waiting' : 'list'}:${body.pageSize}`
       : null
     return this.shapes.rows(shape, values, (v) => {
       const inScope = sessionsInScope(
@@ -215,6 +229,9 @@ export class SessionListQuery {
         .select(['s.id', 's.pinned', 's.last_activity_at'])
         .where(inScope)
         .where((eb) => filterCondition(eb, body.filter))
+      if (v.status !== undefined) q = q.where('s.status', '=', v.status)
+      // the customer wrote last and waits on us: the waiting list's partial index (migration 0028)
+      if (waiting) q = q.where('s.waiting_since', 'is not', null)
       // an unread session has received something (the index entry decides it)
       if (body.filter === 'unread') q = q.where('s.unread_count', '>', sql.lit(0))
       if (only) q = q.where(only)
@@ -228,6 +245,18 @@ export class SessionListQuery {
       // few matches: those sessions by id; many: the list walked, where matches come soon
       if (v.search !== undefined) q = q.where('s.id', 'in', v.search)
       else if (keyword) q = q.where((eb) => keywordCondition(eb, keyword))
+      if (waiting) {
+        const { at, id } = v
+        if (at !== undefined && id !== undefined)
+          q = q.where((eb) => eb(eb.refTuple('s.waiting_since', 's.id'), '>', eb.tuple(at, id)))
+        // the longest waiting first; limit written into the text as below
+        return q
+          .select('s.waiting_since')
+          .$castTo<WalkedRow>()
+          .orderBy('s.waiting_since', 'asc')
+          .orderBy('s.id', 'asc')
+          .limit(sql.lit(body.pageSize + 1))
+      }
       if (v.pinned !== undefined && v.at !== undefined && v.id !== undefined) {
         const { pinned, at, id } = v
         q = q.where((eb) =>
@@ -236,6 +265,7 @@ export class SessionListQuery {
       }
       return (
         q
+          .$castTo<WalkedRow>()
           .orderBy('s.pinned', 'desc')
           .orderBy('s.last_activity_at', 'desc')
           .orderBy('s.id', 'desc')
@@ -247,7 +277,8 @@ export class SessionListQuery {
   }
 
   /**
-   * One page, pinned first, then the newest activity. `only` narrows the viewer's sessions further
+   * One page, pinned first, then the newest activity (the waiting list: the longest waiting first,
+   * pinning aside); a status narrows it. `only` narrows the viewer's sessions further
    * (the console's unallocated ones); a condition on `s` alone keeps the walk on the index. Two
    * statements: the walk, on the sessions alone (the viewer's accounts given as values), and the
    * page's sessions with their account, customer or group, read mark and risk hold.
@@ -284,7 +315,7 @@ export class SessionListQuery {
       if (r) list.push(presentDeskSession(r, risk, now))
     }
     const last = order.at(-1)
-    return { list, nextCursor: more && last ? encodeCursor(last) : null }
+    return { list, nextCursor: more && last ? encodeCursor(last, body.waiting === true) : null }
   }
 
   /** One session as the list shows it, if the viewer may see it; else not found. */

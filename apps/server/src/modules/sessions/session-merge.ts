@@ -1,3 +1,4 @@
+import { SessionStatus } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
@@ -59,6 +60,7 @@ export class SessionMerge {
       invalid: Math.min(a.invalid, b.invalid),
       agent_user_id: a.agent_user_id ?? b.agent_user_id,
       created_at: Math.min(a.created_at, b.created_at),
+      ...joinedStatus(a, b),
     }
     await q.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('id', '=', from.id).execute()
     await q
@@ -98,5 +100,21 @@ export class SessionMerge {
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
+  }
+}
+
+/**
+ * The joined session's status: the surviving one's, unless the absorbed one is open (a
+ * conversation open on either side is open); what waits on us is the earlier of the two waits.
+ */
+function joinedStatus(a: Session, b: Session) {
+  const kept = a.status !== SessionStatus.open && b.status === SessionStatus.open ? b : a
+  const waits = [a.waiting_since, b.waiting_since].filter((t): t is number => t !== null)
+  return {
+    status: kept.status,
+    snoozed_until: kept.snoozed_until,
+    status_changed_at: kept.status_changed_at,
+    status_changed_by: kept.status_changed_by,
+    waiting_since: waits.length ? Math.min(...waits) : null,
   }
 }

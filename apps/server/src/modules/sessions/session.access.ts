@@ -87,6 +87,28 @@ export async function loadDeskSession(db: Db, viewer: Caller, sessionId: number)
   }
 }
 
+/**
+ * The sessions among `ids` the viewer may work on (the desk's rule), each with the agent of its
+ * account; the others are left out, so the caller can tell one not found.
+ */
+export async function loadDeskSessions(
+  db: Db,
+  viewer: Caller,
+  ids: number[],
+): Promise<Map<number, { session: Session; accountAgentId: number | null }>> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
+    .selectAll('s')
+    .select('a.agent_user_id as a_agent_user_id')
+    .where(visibleSessions(viewer))
+    .where('s.id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map(({ a_agent_user_id, ...session }) => [session.id, { session, accountAgentId: a_agent_user_id }]),
+  )
+}
+
 /** Whether the caller may follow a session (a socket joining its room): the same rule as the desk list. */
 export async function canFollowSession(db: Db, caller: Caller, sessionId: number): Promise<boolean> {
   const row = await db

@@ -1,7 +1,9 @@
+import type { SessionStatusValue } from '@app/core'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
-import { SessionsRepository } from './sessions.repository.js'
+import type { SystemScope } from '../../db/system-scope.js'
+import { SessionsRepository, type SessionTouch } from './sessions.repository.js'
 
 type Q = Kysely<Database>
 
@@ -66,13 +68,30 @@ export class SessionDirectory {
    * message (messages can arrive out of order); unread counts live inbound ones; one of ours awaits
    * a reply. Answers the session as it now is.
    */
-  recordMessage(
-    q: Q,
-    tenantId: number,
-    sessionId: number,
-    m: { timestamp: number; preview: string; unread: boolean; inbound: boolean },
-  ): Promise<Session> {
+  recordMessage(q: Q, tenantId: number, sessionId: number, m: SessionTouch): Promise<Session> {
     return this.sessions.touch(q, tenantId, sessionId, m)
+  }
+
+  /**
+   * A live customer message arrived in a session that is not open: it is open again. Answers the
+   * session when this call opened it, for the caller to announce after its commit.
+   */
+  reopen(q: Q, tenantId: number, sessionId: number, now: number): Promise<Session | undefined> {
+    return this.sessions.reopen(q, tenantId, sessionId, now)
+  }
+
+  /** Set the status of sessions the caller may work on; answers those it changed. */
+  setStatus(
+    tenantId: number,
+    ids: number[],
+    change: { status: SessionStatusValue; snoozedUntil: number | null; by: number; at: number },
+  ): Promise<Session[]> {
+    return this.sessions.setStatus(tenantId, ids, change)
+  }
+
+  /** Snoozes that have ended, of every tenant, opened again (the snooze engine). */
+  systemWakeSnoozed(system: SystemScope, now: number, limit: number) {
+    return this.sessions.systemWakeSnoozed(system, now, limit)
   }
 
   /** The fan replied: nothing of ours awaits a reply (unless a newer message of ours set it meanwhile). */

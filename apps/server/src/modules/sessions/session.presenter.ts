@@ -4,9 +4,12 @@ import {
   type DeskSessionView,
   isHiddenAddress,
   SESSION_RISK_UNLOCKED_MS,
+  type SessionStatusValue,
+  type SessionStatusView,
   type SessionTypeValue,
   sessionRiskAt,
 } from '@app/core'
+import type { Session } from '../../db/schema.js'
 
 /** A session row joined with its account, fan or group, and the viewer's read mark (session-list.query.ts). */
 export interface SessionRow {
@@ -18,6 +21,9 @@ export interface SessionRow {
   last_activity_at: number
   last_message: string
   awaiting_reply_since: number | null
+  status: string
+  snoozed_until: number | null
+  waiting_since: number | null
   unread_count: number
   pinned: number
   blocked: number
@@ -90,6 +96,9 @@ export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date
     invalid: r.invalid === 1,
     agentUserId: r.agent_user_id,
     awaitingReplySince: r.awaiting_reply_since,
+    status: r.status as SessionStatusValue,
+    snoozedUntil: r.snoozed_until,
+    waitingSince: r.waiting_since,
     fanPhone: r.fan_phone,
     ...(personal && r.fan_phone === null && isHiddenAddress(r.fan_jid) ? { fanPhoneHidden: true } : {}),
     fanRemark: r.fan_remark ?? '',
@@ -99,5 +108,22 @@ export function presentDeskSession(r: SessionRow, tenantRisk: number, now = Date
     accountStatus: (r.account_status ?? 'offline') as AccountStateValue,
     risk: sessionRiskAt(risk, now),
     ...risk,
+  }
+}
+
+/** A session's status as the desk's status calls and events carry it. */
+export function presentSessionStatus(
+  s: Pick<
+    Session,
+    'id' | 'status' | 'snoozed_until' | 'status_changed_at' | 'status_changed_by' | 'waiting_since'
+  >,
+): SessionStatusView {
+  return {
+    sessionId: s.id,
+    status: s.status as SessionStatusValue,
+    snoozedUntil: s.snoozed_until,
+    statusChangedAt: s.status_changed_at,
+    statusChangedBy: s.status_changed_by,
+    waitingSince: s.waiting_since,
   }
 }

@@ -1,9 +1,40 @@
-import { SessionType } from '@app/core'
+import { SessionStatus, type SessionStatusValue, SessionType } from '@app/core'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import type { Session } from '../../db/schema.js'
+import type { SystemScope } from '../../db/system-scope.js'
 
 type Q = Kysely<Database>
+
+/** How a message moves its session (`SessionDirectory.recordMessage`). */
+export interface SessionTouch {
+  timestamp: number
+  preview: string
+  /** a live customer message: the unread count and the waiting clock */
+  unread: boolean
+  inbound: boolean
+  /** a message of ours that answers the customer (not a mass send): the waiting clock stops */
+  answers?: boolean
+}
+
+/**
+ * The waiting clock as a message moves it: a live customer message in a personal chat starts it
+ * (or sets it earlier: messages arrive out of order); an answer of ours at or after it stops it.
+ */
+function waitingChange(m: SessionTouch): { waiting_since?: RawBuilder<number | null> } {
+  const since = sql.ref('waiting_since')
+  if (m.unread)
+    return {
+      waiting_since: sql<
+        number | null
+      >`case when ${sql.ref('fan_id')} is not null and (${since} is null or ${since} > ${m.timestamp}) then ${m.timestamp} else ${since} end`,
+    }
+  if (m.answers)
+    return {
+      waiting_since: sql<number | null>`case when ${since} <= ${m.timestamp} then null else ${since} end`,
+    }
+  return {}
+}
 
 /** Sessions: one per (account, fan) and per (account, group chat), enforced by unique indexes. */
 export class SessionsRepository {
@@ -116,14 +147,10 @@ export class SessionsRepository {
 
   /**
    * A message arrived or was sent in the session: the preview and activity follow the newest
-   * message (messages can arrive out of order); unread counts inbound ones.
+   * message (messages can arrive out of order); unread counts inbound ones; the waiting clock
+   * starts with a live customer message in a personal chat and stops at an answer of ours.
    */
-  touch(
-    q: Q,
-    tenantId: number,
-    sessionId: number,
-    m: { timestamp: number; preview: string; unread: boolean; inbound: boolean },
-  ): Promise<Session> {
+  touch(q: Q, tenantId: number, sessionId: number, m: SessionTouch): Promise<Session> {
     const newer = sql<boolean>`${sql.ref('last_activity_at')} <= ${m.timestamp}`
     return q
       .updateTable('sessions')
@@ -136,11 +163,112 @@ export class SessionsRepository {
           : {
               awaiting_reply_since: sql<number>`coalesce(${sql.ref('awaiting_reply_since')}, ${m.timestamp})`,
             }),
+        ...waitingChange(m),
       }))
       .where('tenant_id', '=', tenantId)
       .where('id', '=', sessionId)
       .returningAll()
       .executeTakeFirstOrThrow()
+  }
+
+  /**
+   * A live customer message opens a pending, snoozed or resolved session again. Answers the session
+   * when this statement opened it (undefined when it was open already): the caller announces it.
+   */
+  reopen(q: Q, tenantId: number, sessionId: number, now: number): Promise<Session | undefined> {
+    return q
+      .updateTable('sessions')
+      .set({
+        status: SessionStatus.open,
+        snoozed_until: null,
+        status_changed_at: now,
+        status_changed_by: null,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', sessionId)
+      .where('status', '!=', SessionStatus.open)
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  /**
+   * Set the status of some sessions of the tenant; answers the sessions it changed (one already in
+   * that status, snoozed until the same time, is left alone). Resolved and pending owe the customer
+   * nothing: their waiting clock stops.
+   */
+  setStatus(
+    tenantId: number,
+    ids: number[],
+    change: { status: SessionStatusValue; snoozedUntil: number | null; by: number; at: number },
+  ): Promise<Session[]> {
+    const settled = change.status === SessionStatus.resolved || change.status === SessionStatus.pending
+    return this.db
+      .updateTable('sessions')
+      .set({
+        status: change.status,
+        snoozed_until: change.snoozedUntil,
+        status_changed_at: change.at,
+        status_changed_by: change.by,
+        ...(settled ? { waiting_since: null } : {}),
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where((eb) =>
+        change.snoozedUntil === null
+          ? eb('status', '!=', change.status)
+          : eb.or([
+              eb('status', '!=', change.status),
+              eb('snoozed_until', 'is', null),
+              eb('snoozed_until', '!=', change.snoozedUntil),
+            ]),
+      )
+      .returningAll()
+      .execute()
+  }
+
+  /**
+   * Snoozes that have ended, of every tenant, opened again (at most `limit`, the earliest first);
+   * answers the sessions opened with their account's agent. The statement's own condition is the
+   * claim: a second process running it at the same time finds them open already.
+   */
+  async systemWakeSnoozed(
+    _system: SystemScope,
+    now: number,
+    limit: number,
+  ): Promise<(Session & { account_agent: number | null })[]> {
+    const due = this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('snoozed_until', 'is not', null)
+      .where('snoozed_until', '<=', now)
+      .orderBy('snoozed_until')
+      .limit(limit)
+    const woken = await this.db
+      .updateTable('sessions')
+      .set({
+        status: SessionStatus.open,
+        snoozed_until: null,
+        status_changed_at: now,
+        status_changed_by: null,
+      })
+      .where('id', 'in', due)
+      .where('status', '=', SessionStatus.snoozed)
+      .where('snoozed_until', '<=', now)
+      .returningAll()
+      .execute()
+    if (woken.length === 0) return []
+    const agents = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('ws_accounts as a', 'a.id', 's.account_id')
+      .select(['s.id', 'a.agent_user_id'])
+      .where(
+        's.id',
+        'in',
+        woken.map((w) => w.id),
+      )
+      .execute()
+    const agentOf = new Map(agents.map((a) => [a.id, a.agent_user_id]))
+    return woken.map((w) => ({ ...w, account_agent: agentOf.get(w.id) ?? null }))
   }
 
   /**

@@ -1,4 +1,4 @@
-import { statsDayOf as statsDay } from '@app/core'
+import { MessageType, statsDayOf as statsDay } from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
@@ -135,7 +135,12 @@ export class RollupEngine implements Engine {
       for (const t of await this.repo.systemOpenTurns(system, sessionIds, tx)) before.set(t.session_id, t)
       const turns = new Map<number, OpenTurn | null>(before)
       const delta = new RollupDelta()
-      foldMessages(rows, turns, delta)
+      // an internal note of the desk is neither a message in nor out: the cursor passes it by
+      foldMessages(
+        rows.filter((r) => r.type !== MessageType.note),
+        turns,
+        delta,
+      )
       await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
       await this.repo.systemSaveTurns(system, tx, turns, before)
       const last = rows[rows.length - 1]

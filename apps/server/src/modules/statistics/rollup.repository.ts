@@ -98,7 +98,7 @@ export class RollupRepository {
   async systemMessagesAfter(
     system: SystemScope,
     limit: number,
-  ): Promise<(RawMessage & { created_at: number })[]> {
+  ): Promise<(RawMessage & { created_at: number; type: string })[]> {
     const rows = await this.db
       .selectFrom('stat_cursors as c')
       .innerJoin('messages as m', (j) => j.on(sql`m.id`, '>', sql`c.last_id`))
@@ -111,6 +111,7 @@ export class RollupRepository {
         'm.account_id',
         'm.session_id',
         'm.from_me',
+        'm.type',
         'm.timestamp',
         'm.requested_by',
         'm.created_at',

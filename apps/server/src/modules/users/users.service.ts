@@ -1,4 +1,5 @@
 import {
+  Access,
   type BusinessProfile,
   type CurrentUser,
   checkPassword,
@@ -37,6 +38,24 @@ export class UsersService {
       .where('status', '=', UserStatus.enabled)
       .executeTakeFirst()
     return row !== undefined
+  }
+
+  /**
+   * Which of `userIds` are enabled desk users (supervisor or agent) of the tenant: whom a note may
+   * mention, since only they can read their mentions.
+   */
+  async deskMembers(tenantId: number, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return []
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', userIds)
+      .where('role_id', 'in', Access.desk)
+      .where('status', '=', UserStatus.enabled)
+      .where('deleted_at', 'is', null)
+      .execute()
+    return rows.map((r) => r.id)
   }
 
   /** The name a user is shown by: the nickname, else the user name. */

@@ -125,6 +125,23 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
   )
   ok('system groups', await api.put(agent, '/damai/customer/group/systemGroups', { show: true }))
   ok('language', await api.put(agent, '/damai/customer/user/targetLanguage', { targetLanguage: 'en' }))
+  // an internal note mentioning the supervisor, and a conversation set aside until tomorrow
+  ok(
+    'note',
+    await api.post(agent, '/damai/customer/session/note', {
+      sessionId: s1,
+      text: `${tag} internal note`,
+      mentionUserIds: [boss.userId],
+    }),
+  )
+  ok(
+    'status',
+    await api.put(boss, '/damai/customer/session/status', {
+      sessionIds: [s4],
+      status: 'snoozed',
+      snoozeUntil: Date.now() + 86_400_000,
+    }),
+  )
 
   // a deleted customer, kept as a deletion record
   const gone = await customerSession(ctx, c4, shop)

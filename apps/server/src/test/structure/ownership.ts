@@ -43,7 +43,11 @@ export const OWNERSHIP: Record<string, Ownership> = {
   },
   captcha: { owns: ['captchas', 'captcha_failures'] },
   console: { owns: [], reads: [] },
-  desk: { owns: ['desk_presence', 'session_reads', 'session_deletions'], reads: ['users'] },
+  desk: {
+    owns: ['desk_presence', 'session_reads', 'session_deletions', 'session_mentions'],
+    // a mention lists its note, its session's customer or group, and its author
+    reads: ['users', 'messages', 'sessions', 'fans', 'group_chats', 'ws_accounts'],
+  },
   dynamics: {
     owns: ['status_posts', 'status_post_targets', 'status_post_viewers'],
     reads: ['ws_accounts', 'fans'],
