@@ -1,19 +1,22 @@
-import { ArrowLeftOutlined, IdcardOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { ArrowLeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import type { DeskSessionView } from '@app/core'
 import { Button, Empty, Flex, Tooltip, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatBox } from '../chat'
-import { lazyDialog } from '../lazyDialog'
+import { CHAT_REGION_ID } from '../chat/chatFocus'
+import type { DeskWidth } from '../layout/useDeskWidth'
+import './deskSession.css'
 import { ChatHeader } from './ChatHeader'
+import { PanelDrawer, PanelDrawerButton } from './PanelDrawer'
 import { SidePanel } from './sidePanel/SidePanel'
 
-// only narrow screens show the panel in a drawer: it loads when first opened
-const Drawer = lazyDialog(() => import('antd/es/drawer').then((m) => m.default))
-
 const PANEL_KEY = 'deskSidePanel'
-const LIST_WIDTH = 340
-const PANEL_WIDTH = 300
+// the list and the panel give up some width towards 1280 px so the chat keeps at least
+// CHAT_MIN_WIDTH beside the unfolded rail (210 + 296 + 280 + borders leaves 492 px at 1280 px)
+const LIST_WIDTH = 'clamp(296px, 23vw, 340px)'
+const PANEL_WIDTH = 'clamp(280px, 21vw, 300px)'
+const CHAT_MIN_WIDTH = 480
 const border = '1px solid #e2e8f0'
 
 function ChatColumn({ session }: { session: DeskSessionView | undefined }) {
@@ -29,35 +32,45 @@ function ChatColumn({ session }: { session: DeskSessionView | undefined }) {
 }
 
 /**
- * Desktop: list | chat | customer panel (the panel folds to a strip, remembered in this
- * browser). Below 992 px: the list, or the open chat with a way back and the panel in a drawer.
+ * From 1280 px: list | chat | customer panel (the panel folds to a strip, remembered in this
+ * browser). From 992 px: list | chat, the panel in a drawer from the chat header. Below 992 px:
+ * the list, or the open chat with a way back and the panel in a drawer.
  */
 export function DeskColumns({
   list,
   selected,
-  mobile,
+  width,
   onBack,
   chatActions,
 }: {
   list: ReactNode
   selected: DeskSessionView | undefined
-  mobile: boolean
+  width: DeskWidth
   onBack: () => void
   /** the open session's action menu, shown in the chat header */
   chatActions: ReactNode
 }) {
   const { t } = useTranslation()
   const [panelOpen, setPanelOpen] = useState(() => localStorage.getItem(PANEL_KEY) !== '0')
-  const [drawerOpen, setDrawerOpen] = useState(false)
+  // the drawer belongs to the session it was opened for: another session opens with it closed
+  const [drawerFor, setDrawerFor] = useState<number | null>(null)
+  const drawerOpen = selected !== undefined && drawerFor === selected.id
   const togglePanel = () => {
     localStorage.setItem(PANEL_KEY, panelOpen ? '0' : '1')
     setPanelOpen(!panelOpen)
   }
+  const chatRegion = { id: CHAT_REGION_ID, tabIndex: -1, 'aria-label': t('desk.keyboard.chatRegion') }
+  const panelInDrawer = selected ? (
+    <PanelDrawerButton open={drawerOpen} onOpen={() => setDrawerFor(selected.id)} />
+  ) : null
+  const drawer = selected ? (
+    <PanelDrawer session={selected} open={drawerOpen} onClose={() => setDrawerFor(null)} />
+  ) : null
 
-  if (mobile) {
+  if (width === 'narrow') {
     if (!selected) return <div style={{ height: '100%', background: '#ffffff' }}>{list}</div>
     return (
-      <Flex vertical style={{ height: '100%', minHeight: 0 }}>
+      <Flex vertical style={{ height: '100%', minHeight: 0 }} className="desk-chat-region" {...chatRegion}>
         <ChatHeader
           session={selected}
           actions={chatActions}
@@ -69,57 +82,50 @@ export function DeskColumns({
               data-testid="desk-back"
             />
           }
-          after={
-            <Button
-              icon={<IdcardOutlined />}
-              onClick={() => setDrawerOpen(true)}
-              aria-label={t('desk.panel.title')}
-              data-testid="desk-side-panel-toggle"
-            />
-          }
+          after={panelInDrawer}
         />
         <div style={{ flex: 1, minHeight: 0 }}>
           <ChatColumn session={selected} />
         </div>
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          title={t('desk.panel.title')}
-          size={320}
-        >
-          <div data-testid="desk-side-panel">
-            <SidePanel session={selected} />
-          </div>
-        </Drawer>
+        {drawer}
       </Flex>
     )
   }
 
+  const wide = width === 'wide'
   return (
-    <div style={{ display: 'flex', height: '100%', minHeight: 0 }}>
+    <div style={{ display: 'flex', height: '100%', minHeight: 0 }} data-testid="desk-columns">
       <section
         style={{ width: LIST_WIDTH, flex: 'none', borderRight: border, background: '#ffffff', minHeight: 0 }}
+        data-testid="desk-list-column"
       >
         {list}
       </section>
       <section
+        className="desk-chat-region"
+        {...chatRegion}
         style={{
           flex: 1,
-          minWidth: 0,
+          minWidth: CHAT_MIN_WIDTH,
           minHeight: 0,
           background: '#f8fafc',
           display: 'flex',
           flexDirection: 'column',
         }}
+        data-testid="desk-chat-column"
       >
-        {selected ? <ChatHeader session={selected} actions={chatActions} /> : null}
+        {selected ? (
+          <ChatHeader session={selected} actions={chatActions} after={wide ? null : panelInDrawer} />
+        ) : null}
         <div style={{ flex: 1, minHeight: 0 }}>
           <ChatColumn session={selected} />
         </div>
       </section>
-      {selected && panelOpen ? (
+      {wide ? null : drawer}
+      {!wide || !selected ? null : panelOpen ? (
         <aside
           data-testid="desk-side-panel"
+          aria-label={t('desk.panel.title')}
           style={{
             width: PANEL_WIDTH,
             flex: 'none',
@@ -145,7 +151,7 @@ export function DeskColumns({
             <SidePanel session={selected} />
           </div>
         </aside>
-      ) : selected ? (
+      ) : (
         <aside style={{ width: 36, flex: 'none', borderLeft: border, background: '#ffffff', paddingTop: 8 }}>
           <Tooltip title={t('desk.panel.expand')} placement="left">
             <Button
@@ -159,7 +165,7 @@ export function DeskColumns({
             />
           </Tooltip>
         </aside>
-      ) : null}
+      )}
     </div>
   )
 }

@@ -5,13 +5,15 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { lazyPart } from '../../../components/lazyPart'
-import { useAppStore } from '../../../stores/app'
+import { useSkipTarget } from '../layout/DeskSkipLink'
+import { useDeskWidth } from '../layout/useDeskWidth'
 import { lazyDialog } from '../lazyDialog'
 import { deskKeys, type SessionListParams } from '../queryKeys'
 import { DeskColumns } from './DeskColumns'
 import { GroupListTools } from './GroupListTools'
 import { SessionList } from './SessionList'
 import { type DeskRow, insertRow } from './sessionCache'
+import { useDeskKeyboard } from './useDeskKeyboard'
 import { useSelection } from './useSelection'
 import { useSessionActions } from './useSessionActions'
 import { updateSessionLists, useSessionList } from './useSessionList'
@@ -22,6 +24,7 @@ const AccountPicker = lazyPart(
   <Skeleton.Input active size="small" block />,
 )
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
+const ShortcutHelp = lazyDialog(() => import('./ShortcutHelp').then((m) => m.ShortcutHelp))
 
 const SEARCH_DELAY_MS = 300
 
@@ -57,7 +60,7 @@ function useListParams(fixedFilter?: SessionFilterValue) {
 export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterValue }) {
   const { t } = useTranslation()
   const qc = useQueryClient()
-  const mobile = useAppStore((s) => s.device === 'mobile')
+  const width = useDeskWidth()
   const { filter, byAccount, accountId, setAccount } = useListParams(fixedFilter)
   const [search, setSearch] = useState('')
   const [keyword, setKeyword] = useState('')
@@ -74,6 +77,8 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
   const actions = useSessionActions((id) => {
     if (id === selectedId) select(null)
   })
+  const keyboard = useDeskKeyboard(list.rows, selectedId, select)
+  useSkipTarget(keyboard.skipToChat)
 
   const title = byAccount ? t('desk.rail.accountSessions') : t(`desk.rail.${filter}`)
   const onCreated = (session: DeskRow) => {
@@ -97,6 +102,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
       selectedId={selectedId}
       onSelect={(row) => select(row.id)}
       onNewSession={filter === 'invalid' ? undefined : () => setCreating(true)}
+      onHelp={width === 'narrow' ? undefined : keyboard.openHelp}
       renderActions={(row) => actions.renderMenu(row)}
       toolbar={
         byAccount ? (
@@ -113,7 +119,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
       <DeskColumns
         list={listColumn}
         selected={selected}
-        mobile={mobile}
+        width={width}
         onBack={() => select(null)}
         chatActions={selected ? actions.renderMenu(selected, 'desk-chat-actions') : null}
       />
@@ -127,6 +133,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
         }}
       />
       {actions.dialogs}
+      <ShortcutHelp open={keyboard.helpOpen} onClose={keyboard.closeHelp} />
     </>
   )
 }

@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
 import { SESSION_SEARCH_MAX } from '@app/core'
-import { Button, Empty, Flex, Input, Spin, Typography } from 'antd'
-import type { ReactNode } from 'react'
+import { Button, Empty, Flex, Input, Spin, Tooltip, Typography } from 'antd'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Virtuoso } from 'react-virtuoso'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { SessionRow } from './SessionRow'
 import type { DeskRow } from './sessionCache'
 
@@ -23,6 +23,8 @@ export interface SessionListProps {
   renderActions: (row: DeskRow) => ReactNode
   /** above the rows: the account picker of the related-account view */
   toolbar?: ReactNode
+  /** opens the help sheet of the keyboard shortcuts */
+  onHelp?: () => void
 }
 
 /**
@@ -32,6 +34,15 @@ export interface SessionListProps {
 export function SessionList(props: SessionListProps) {
   const { t } = useTranslation()
   const { rows, loading, hasMore, loadingMore, onLoadMore, keyword, selectedId } = props
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const rowsNow = useRef(rows)
+  rowsNow.current = rows
+  // a session opened from the keyboard may be below or above the rows in view: it is brought in
+  // when it is opened (not when it moves later, so a new message does not scroll the list away)
+  useEffect(() => {
+    const index = selectedId === null ? -1 : rowsNow.current.findIndex((r) => r.id === selectedId)
+    if (index >= 0) virtuoso.current?.scrollIntoView({ index })
+  }, [selectedId])
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="desk-session-list">
       <Flex vertical gap={8} style={{ padding: '10px 12px', borderBottom: '1px solid #e2e8f0' }}>
@@ -39,17 +50,32 @@ export function SessionList(props: SessionListProps) {
           <Typography.Text strong style={{ fontSize: 15 }} data-testid="desk-list-title">
             {props.title}
           </Typography.Text>
-          {props.onNewSession ? (
-            <Button
-              size="small"
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={props.onNewSession}
-              data-testid="desk-new-session"
-            >
-              {t('desk.create.button')}
-            </Button>
-          ) : null}
+          <Flex gap={4} style={{ flex: 'none' }}>
+            {props.onHelp ? (
+              <Tooltip title={t('desk.keyboard.helpButton')}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<QuestionCircleOutlined />}
+                  onClick={props.onHelp}
+                  aria-label={t('desk.keyboard.helpButton')}
+                  aria-haspopup="dialog"
+                  data-testid="desk-shortcut-help-open"
+                />
+              </Tooltip>
+            ) : null}
+            {props.onNewSession ? (
+              <Button
+                size="small"
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={props.onNewSession}
+                data-testid="desk-new-session"
+              >
+                {t('desk.create.button')}
+              </Button>
+            ) : null}
+          </Flex>
         </Flex>
         <Input.Search
           allowClear
@@ -77,6 +103,7 @@ export function SessionList(props: SessionListProps) {
           />
         ) : (
           <Virtuoso
+            ref={virtuoso}
             style={{ height: '100%' }}
             data={rows}
             computeItemKey={(_, row) => row.id}

@@ -16,6 +16,9 @@ import { RelativeTime } from '../../../components/RelativeTime'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
 import type { DeskRow } from './sessionCache'
 
+/** The DOM id of a session's row, which the keyboard shortcuts move the focus to. */
+export const sessionRowId = (sessionId: number) => `desk-session-row-${sessionId}`
+
 const flagStyle = { fontSize: 12 }
 const unreadStyle = {
   flex: 'none',
@@ -102,6 +105,8 @@ export function SessionRow({
         }}
         role="button"
         tabIndex={0}
+        id={sessionRowId(row.id)}
+        className="desk-session-open"
         aria-current={selected ? 'true' : undefined}
         data-testid={`desk-session-open-${row.id}`}
         style={{

@@ -10,6 +10,7 @@ import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
 import { useDesk } from '../../../stores/desk'
 import { useIsCustomerMaster } from '../../../stores/session'
+import { useDeskWidth } from './useDeskWidth'
 
 // only a supervisor picks an agent: the picker (antd's Select) loads for them alone
 const ActingAgentPicker = lazyPart(
@@ -20,9 +21,14 @@ const ActingAgentPicker = lazyPart(
 /** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
 export function DeskHeader() {
   const { t } = useTranslation()
-  const mobile = useAppStore((s) => s.device === 'mobile')
-  const folded = useAppStore((s) => (mobile ? !s.drawerOpen : !s.sidebarOpen))
-  const toggle = useAppStore((s) => s.toggleSidebar)
+  const width = useDeskWidth()
+  const mobile = width === 'narrow'
+  // below 1280 px the whole rail unfolds over the page, in the drawer
+  const inDrawer = width !== 'wide'
+  const folded = useAppStore((s) => (inDrawer ? !s.drawerOpen : !s.sidebarOpen))
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar)
+  const setDrawerOpen = useAppStore((s) => s.setDrawerOpen)
+  const toggle = inDrawer ? () => setDrawerOpen(!useAppStore.getState().drawerOpen) : toggleSidebar
   const owner = useDesk((s) => s.owner)
   const connected = useSocketConnected()
   const isMaster = useIsCustomerMaster()

@@ -79,6 +79,8 @@ export function DeskRail({
     const label = t(`desk.rail.${entry.key}`)
     const value = entry.count && counts.data ? (counts.data as SessionCounts)[entry.count] : undefined
     const isActive = active === entry.key
+    // the count belongs to the entry's name: it is read out with it, and folded it is in the tooltip
+    const name = value !== undefined ? `${label} (${value})` : label
     const body = (
       <>
         {collapsed && value !== undefined && entry.count === 'unread' ? (
@@ -107,7 +109,7 @@ export function DeskRail({
     const target = keepOpenSession(entryTarget(entry), entry, search.get('sessionId'))
     const common = {
       'data-testid': `desk-filter-${entry.key}`,
-      'aria-label': label,
+      'aria-label': name,
       'aria-current': isActive ? ('page' as const) : undefined,
       style: itemStyle(isActive, collapsed),
     }
@@ -124,7 +126,7 @@ export function DeskRail({
     return (
       <li key={entry.key} style={{ listStyle: 'none' }}>
         {collapsed ? (
-          <Tooltip title={value !== undefined ? `${label} (${value})` : label} placement="right">
+          <Tooltip title={name} placement="right">
             {element}
           </Tooltip>
         ) : (

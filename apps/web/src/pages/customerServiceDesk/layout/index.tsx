@@ -1,7 +1,7 @@
 import { Access, SIDEBAR_WIDTH_PX } from '@app/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Layout } from 'antd'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../../app/PageLoading'
 import { queryClient } from '../../../app/queryClient'
@@ -16,11 +16,13 @@ import { useNewMessageAlert } from '../../setting/useNewMessageAlert'
 import { lazyDialog } from '../lazyDialog'
 import { DeskHeader } from './DeskHeader'
 import { DeskRail } from './DeskRail'
+import { DeskSkipLink, SkipTargetProvider } from './DeskSkipLink'
 import { PresenceGate } from './PresenceGate'
 import { useDeskLiveCounts } from './useDeskLiveCounts'
 import { useDeskPresence } from './useDeskPresence'
+import { useDeskWidth } from './useDeskWidth'
 
-// only narrow screens show the rail in a drawer: it loads when first opened
+// the whole rail shows in a drawer only below 1280 px, when asked for: it loads when first opened
 const Drawer = lazyDialog(() => import('antd/es/drawer').then((m) => m.default))
 const DeskSettingsModal = lazyDialog(() => import('./DeskSettingsModal').then((m) => m.DeskSettingsModal))
 
@@ -31,7 +33,8 @@ const HEADER_HEIGHT = 52
 /**
  * The agent desk's own full-screen layout (not the console's menu layout): its left rail with
  * the sidebar entries, a top bar, and the desk screens. It enters the desk first (presence,
- * 433) and keeps the sidebar counts live.
+ * 433) and keeps the sidebar counts live. From 1280 px the rail may unfold; from 992 px to
+ * 1279 px it keeps to its icons and unfolds in a drawer; below 992 px it lives in the drawer.
  */
 export default function DeskLayout() {
   const roles = useSession((s) => s.roles)
@@ -52,16 +55,19 @@ function DeskShell() {
   useDeskLiveCounts()
   useNewMessageAlert()
   const { pathname, search } = useLocation()
-  const mobile = useAppStore((s) => s.device === 'mobile')
-  const railOpen = useAppStore((s) => s.sidebarOpen)
+  const width = useDeskWidth()
+  // from 992 px to 1279 px the rail keeps to its icons, so the chat keeps its room
+  const railOpen = useAppStore((s) => s.sidebarOpen) && width === 'wide'
   const drawerOpen = useAppStore((s) => s.drawerOpen)
   const setDrawerOpen = useAppStore((s) => s.setDrawerOpen)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const [skipTarget, setSkipTarget] = useState<(() => void) | null>(null)
+  const registerSkipTarget = useCallback((target: (() => void) | null) => setSkipTarget(() => target), [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing follows every navigation
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing follows every navigation and change of width
   useEffect(() => {
     setDrawerOpen(false)
-  }, [pathname, search, setDrawerOpen])
+  }, [pathname, search, width, setDrawerOpen])
 
   const onAction = (action: 'settings' | 'logout') => {
     setDrawerOpen(false)
@@ -70,8 +76,9 @@ function DeskShell() {
   }
 
   return (
-    <Layout style={{ height: '100vh', overflow: 'hidden' }} data-testid="desk-layout">
-      {mobile ? (
+    <Layout style={{ height: '100vh', overflow: 'hidden' }} data-testid="desk-layout" data-desk-width={width}>
+      {skipTarget ? <DeskSkipLink onSkip={skipTarget} /> : null}
+      {width !== 'wide' ? (
         <Drawer
           placement="left"
           open={drawerOpen}
@@ -82,7 +89,8 @@ function DeskShell() {
         >
           <DeskRail collapsed={false} onAction={onAction} />
         </Drawer>
-      ) : (
+      ) : null}
+      {width !== 'narrow' ? (
         <Layout.Sider
           width={RAIL_WIDTH}
           collapsedWidth={RAIL_COLLAPSED}
@@ -93,7 +101,7 @@ function DeskShell() {
         >
           <DeskRail collapsed={!railOpen} onAction={onAction} />
         </Layout.Sider>
-      )}
+      ) : null}
       <Layout style={{ minWidth: 0, height: '100vh' }}>
         <Layout.Header
           style={{
@@ -109,9 +117,11 @@ function DeskShell() {
         <Layout.Content style={{ minHeight: 0, flex: 1, overflow: 'hidden' }}>
           <PresenceGate onRetry={retry}>
             <div style={{ height: '100%', overflow: 'auto' }}>
-              <Suspense fallback={<PageLoading />}>
-                <Outlet />
-              </Suspense>
+              <SkipTargetProvider value={registerSkipTarget}>
+                <Suspense fallback={<PageLoading />}>
+                  <Outlet />
+                </Suspense>
+              </SkipTargetProvider>
             </div>
           </PresenceGate>
         </Layout.Content>

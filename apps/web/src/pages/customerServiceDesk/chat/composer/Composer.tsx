@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
 import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
 import { lazyDialog } from '../../lazyDialog'
+import { COMPOSER_ID } from '../chatFocus'
 import { type ComposerDialog, ComposerToolbar } from './ComposerToolbar'
 import { OrderTemplatePicker } from './OrderTemplatePicker'
 import { QuoteBar } from './QuoteBar'
@@ -152,6 +153,8 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
         <div className="chat-input-line">
           <Input.TextArea
             ref={input}
+            id={COMPOSER_ID}
+            aria-label={t('chat.composer.placeholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
