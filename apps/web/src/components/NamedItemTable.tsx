@@ -1,10 +1,12 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
-import { Button, Flex, Table, type TableProps } from 'antd'
-import type { HTMLAttributes } from 'react'
+import { Button, Flex, type TableProps } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '../utils/date'
+import { formatDate } from '../utils/format'
 import { ConfirmCountdownButton } from './ConfirmCountdownButton'
 import { Highlight } from './Highlight'
+import { DataTable } from './page/DataTable'
+import { actionsWidth, type PageColumn } from './page/tableColumns'
 
 /** A named thing the tenant keeps (a label, an account group, an agent group). */
 export interface NamedItem {
@@ -30,37 +32,44 @@ export interface NamedItemTableProps<Row extends NamedItem> {
   deleteText: (row: Row) => string
   onEdit: (row: Row) => void
   onDelete: (row: Row) => Promise<unknown>
+  /** what the table shows without rows (an `EmptyState` saying how to add one) */
+  empty?: ReactNode
 }
 
 /** Named items with a count and their creation time; rename and delete (after a countdown) per row. */
 export function NamedItemTable<Row extends NamedItem>(props: NamedItemTableProps<Row>) {
   const { testIdPrefix: prefix, titles } = props
   const { t } = useTranslation()
-  const columns: TableProps<Row>['columns'] = [
+  const columns: PageColumn<Row>[] = [
     {
+      key: 'name',
       title: titles.name,
       dataIndex: 'name',
+      ellipsis: true,
+      tooltip: (row) => row.name,
       render: (name: string) => <Highlight text={name} keyword={props.keyword} />,
     },
     {
-      title: titles.count,
       key: 'count',
+      title: titles.count,
       width: props.count.width,
       align: props.count.align,
       render: (_, row) => props.count.of(row),
     },
     {
+      key: 'createdAt',
       title: titles.createdAt,
       dataIndex: 'createdAt',
       width: props.createdAtWidth,
       render: (v: number) => formatDate(v),
     },
     {
-      title: t('common.actions'),
       key: 'actions',
-      width: 200,
+      title: t('common.actions'),
+      actions: true,
+      width: actionsWidth([props.editText, t('common.delete')], { icons: true, extra: 8 }),
       render: (_, row) => (
-        <Flex gap={8}>
+        <Flex gap={4} wrap={false}>
           <Button
             type="link"
             size="small"
@@ -88,13 +97,14 @@ export function NamedItemTable<Row extends NamedItem>(props: NamedItemTableProps
     },
   ]
   return (
-    <Table<Row>
+    <DataTable<Row>
       rowKey="id"
       columns={columns}
       dataSource={props.rows}
       loading={props.loading}
       pagination={props.pagination}
-      onRow={(row) => ({ 'data-testid': `${prefix}-row-${row.name}` }) as HTMLAttributes<HTMLElement>}
+      empty={props.loading ? undefined : props.empty}
+      rowTestId={(row) => `${prefix}-row-${row.name}`}
       data-testid={`${prefix}-table`}
     />
   )

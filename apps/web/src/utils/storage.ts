@@ -10,6 +10,8 @@ export const StorageKey = {
   sessionType: 'sessionType',
   lastRequest: 'lastRequest',
   lastResponse: 'lastResponse',
+  /** prefix of each wide table's chosen columns: `tableColumns:<table>` */
+  tableColumns: 'tableColumns',
 } as const
 
 export function getToken(): string | undefined {

@@ -36,6 +36,8 @@ export interface UserListTableProps<Row extends ManagedUserRow> {
   onEdit: (row: Row) => void
   /** buttons between edit and reset password */
   extraActions?: (row: Row) => ReactNode
+  /** what the table says without rows: an `EmptyState` with the way to add one */
+  empty?: ReactNode
 }
 
 /**
@@ -87,6 +89,9 @@ export function UserListTable<Row extends ManagedUserRow>(props: UserListTablePr
       title: t('common.actions'),
       key: 'actions',
       width: props.actionsWidth,
+      fixed: 'right',
+      // the buttons stay on one line; the width is the caller's to size
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_, row) => (
         <UserRowActions
           id={row.id}
@@ -109,7 +114,16 @@ export function UserListTable<Row extends ManagedUserRow>(props: UserListTablePr
         dataSource={props.rows}
         loading={props.loading}
         scroll={{ x: props.scrollX }}
-        pagination={props.pagination}
+        pagination={
+          props.pagination
+            ? {
+                ...props.pagination,
+                hideOnSinglePage: false,
+                showTotal: (total: number) => t('page.total', { count: total }),
+              }
+            : props.pagination
+        }
+        locale={props.empty && !props.loading ? { emptyText: props.empty } : undefined}
         data-testid={`${prefix}-table`}
       />
       <PasswordResetModal

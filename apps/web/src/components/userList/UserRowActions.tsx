@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons'
 import { Button, Flex } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -37,11 +36,11 @@ export function UserRowActions({
 }: UserRowActionsProps) {
   const { t } = useTranslation()
   return (
-    <Flex gap={4} wrap>
+    // text-only buttons on one line, so the action column stays narrow enough for the data beside it
+    <Flex gap={4} wrap={false}>
       <Button
         type="link"
         size="small"
-        icon={<EditOutlined />}
         disabled={can?.edit === false}
         onClick={onEdit}
         data-testid={`${testIdPrefix}-edit-${id}`}
@@ -52,7 +51,6 @@ export function UserRowActions({
       <Button
         type="link"
         size="small"
-        icon={<KeyOutlined />}
         disabled={can?.resetPassword === false}
         onClick={onResetPassword}
         data-testid={`${testIdPrefix}-reset-${id}`}
@@ -64,7 +62,6 @@ export function UserRowActions({
           type="link"
           size="small"
           danger
-          icon={<DeleteOutlined />}
           disabled={can?.delete === false}
           title={t('common.deleteConfirmTitle')}
           content={remove.text}

@@ -1,6 +1,10 @@
 import type { account as zh } from '../zh/account'
 
 export const account: typeof zh = {
+  emptyTitle: 'No WS accounts yet',
+  emptyHint: 'Link the first one by scanning a QR code or with a pairing code',
+  groupEmptyTitle: 'No account groups yet',
+  groupEmptyHint: 'Create a group to sort the accounts by what they are for',
   phone: 'Phone',
   group: 'Group',
   type: 'Type',
@@ -10,7 +14,7 @@ export const account: typeof zh = {
   ipArea: 'IP area',
   customerCount: 'Customers',
   sessionCount: 'Sessions',
-  agent: 'Bound agent',
+  agent: 'Agent',
   createdAt: 'Created',
   noGroup: 'No group',
   noPhone: '(not linked)',

@@ -1,6 +1,10 @@
 import type { agents as zh } from '../zh/agents'
 
 export const agents: typeof zh = {
+  emptyTitle: 'No agents yet',
+  emptyHint: 'Add an agent, then bind WS accounts to them',
+  groupEmptyTitle: 'No agent groups yet',
+  groupEmptyHint: 'Create a group to sort the agents by shift or business',
   create: 'New agent',
   edit: 'Edit agent',
   role: 'Role',

@@ -1,4 +1,5 @@
 export const dynamics = {
+  emptyHint: 'Choose accounts and post the first status; customers see it in their status updates',
   title: 'WS dynamics',
   create: 'Post a status',
   empty: 'No status posted yet',

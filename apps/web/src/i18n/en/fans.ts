@@ -1,4 +1,6 @@
 export const fans = {
+  emptyHint: 'Import phone numbers, or wait for customers to message your WS accounts',
+  pageSizeLabel: 'Page size',
   total: '{{count}} customers',
   counting: 'Counting…',
   empty: 'No customers',
@@ -38,6 +40,7 @@ export const fans = {
     massForbidden: 'No mass send',
   },
   filters: {
+    keywordLabel: 'Keyword',
     keyword: 'Nickname, remark or phone',
     accounts: 'WS accounts',
     group: 'Account group',

@@ -35,6 +35,7 @@ export const inheritance = {
   records: {
     title: 'Hand-over records',
     empty: 'No hand-overs yet',
+    emptyHint: 'Choose a source and a target account above to hand over customers for the first time',
     from: 'From',
     to: 'To',
     mode: 'How',
@@ -72,6 +73,8 @@ export const inheritance = {
     delete: 'Delete',
     deleted: 'Deleted; a deletion record is kept',
     empty: 'No invalid customers',
+    emptyHint:
+      'Customers the agents mark invalid in their chats show here; see every customer in the customer list',
     loadMore: 'Load more',
     group: 'Group',
   },

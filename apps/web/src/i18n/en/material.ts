@@ -1,6 +1,9 @@
 import type { material as zh } from '../zh/material'
 
 export const material: typeof zh = {
+  emptyTitle: 'No materials yet',
+  emptyHint: 'Add a material and the agents can pick it at the desk',
+  emptyReadOnlyHint: 'Materials show here once the supervisor enables them',
   types: {
     image: 'Image',
     gif: 'GIF',

@@ -87,6 +87,8 @@ export const merchants: typeof zh = {
     done: '{{ok}} set, {{failed}} failed',
   },
   templates: {
+    emptyHint:
+      'Save the order replies you use often as templates; agents send them from the desk in one click',
     tab: 'Order templates',
     materialsTab: 'Message materials',
     add: 'New template',

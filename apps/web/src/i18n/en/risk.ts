@@ -44,6 +44,9 @@ export const risk: typeof zh = {
     keywordTooLong: 'Each keyword has at most {{max}} characters',
   },
   warning: {
+    emptyTitle: 'No open warnings',
+    emptyHint:
+      'Warnings appear when an account hits a limit, is banned or gets too few replies; adjust the rules in the risk settings',
     title: 'Risk warnings',
     kind: 'Kind',
     level: 'Level',
@@ -79,6 +82,8 @@ export const risk: typeof zh = {
     },
   },
   statistics: {
+    emptyTitle: 'Nothing was sent in these days',
+    emptyHint: 'Choose a longer range or another account',
     title: 'Risk statistics',
     range: 'Dates',
     account: 'Account',

@@ -1,4 +1,8 @@
 export const account = {
+  emptyTitle: '还没有 WS 账号',
+  emptyHint: '扫码或使用配对码登录第一个账号',
+  groupEmptyTitle: '还没有账号分组',
+  groupEmptyHint: '新建分组，把账号按用途归类',
   phone: '手机号',
   group: '分组',
   type: '类型',

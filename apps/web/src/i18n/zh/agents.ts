@@ -1,4 +1,8 @@
 export const agents = {
+  emptyTitle: '还没有客服',
+  emptyHint: '新增客服账号，再为其绑定 WS 账号',
+  groupEmptyTitle: '还没有客服分组',
+  groupEmptyHint: '新建分组，按班次或业务给客服归类',
   create: '新增客服',
   edit: '编辑客服',
   role: '角色',

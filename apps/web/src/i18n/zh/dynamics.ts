@@ -1,4 +1,5 @@
 export const dynamics = {
+  emptyHint: '选择账号并发布第一条 WS 动态，客户会在状态中看到它',
   title: 'WS动态',
   create: '发布动态',
   empty: '还没有发布过动态',

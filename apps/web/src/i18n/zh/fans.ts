@@ -1,4 +1,6 @@
 export const fans = {
+  emptyHint: '导入手机号添加客户，或等待客户在 WS 账号上发来消息',
+  pageSizeLabel: '每页条数',
   total: '共 {{count}} 个客户',
   counting: '正在统计…',
   empty: '暂无客户',
@@ -37,6 +39,7 @@ export const fans = {
     massForbidden: '禁止群发',
   },
   filters: {
+    keywordLabel: '关键词',
     keyword: '昵称、备注或手机号',
     accounts: 'WS 账号',
     group: '账号分组',

@@ -23,6 +23,7 @@ import { material } from './material'
 import { menu } from './menu'
 import { merchants } from './merchants'
 import { nurturing } from './nurturing'
+import { page } from './page'
 import { platform } from './platform'
 import { request } from './request'
 import { risk } from './risk'
@@ -60,6 +61,7 @@ export const zh = {
   menu,
   merchants,
   nurturing,
+  page,
   platform,
   request,
   risk,

@@ -34,6 +34,7 @@ export const inheritance = {
   records: {
     title: '继承记录',
     empty: '暂无继承记录',
+    emptyHint: '在上方选择来源账号和目标账号，发起第一次客户继承',
     from: '原账号',
     to: '接收账号',
     mode: '方式',
@@ -71,6 +72,7 @@ export const inheritance = {
     delete: '删除',
     deleted: '已删除，删除记录已保留',
     empty: '暂无无效客户',
+    emptyHint: '客服在会话中标记为无效的客户会出现在这里，可在客户列表中查看全部客户',
     loadMore: '加载更多',
     group: '群聊',
   },

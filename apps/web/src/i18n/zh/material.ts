@@ -1,4 +1,7 @@
 export const material = {
+  emptyTitle: '还没有素材',
+  emptyHint: '新增素材，客服即可在客服台直接选用',
+  emptyReadOnlyHint: '主管启用素材后会显示在这里',
   types: {
     image: '图片',
     gif: 'GIF',

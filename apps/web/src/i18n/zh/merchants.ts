@@ -84,6 +84,7 @@ export const merchants = {
     done: '已设置 {{ok}} 个，失败 {{failed}} 个',
   },
   templates: {
+    emptyHint: '把常用的订单回复存成模板，客服在客服台一键发送',
     tab: '订单模板',
     materialsTab: '消息素材',
     add: '新建模板',

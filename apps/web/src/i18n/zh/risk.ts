@@ -39,6 +39,8 @@ export const risk = {
     keywordTooLong: '每个关键词最多{{max}}个字符',
   },
   warning: {
+    emptyTitle: '没有未处理的预警',
+    emptyHint: '风控会在账号触发限制、被封或回复率过低时提醒；可在风控配置中调整规则',
     title: '风控预警',
     kind: '类型',
     level: '级别',
@@ -74,6 +76,8 @@ export const risk = {
     },
   },
   statistics: {
+    emptyTitle: '所选日期内没有发送记录',
+    emptyHint: '换一个更长的日期范围或其他账号再看',
     title: '风控统计',
     range: '日期范围',
     account: '账号',

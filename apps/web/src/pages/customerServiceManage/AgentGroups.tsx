@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type AgentGroupView, checkGroupName, GROUP_NAME_MAX } from '@app/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex } from 'antd'
+import { App, Button } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { agentGroups, createAgentGroup, deleteAgentGroup, renameAgentGroup } from '../../api/agents'
 import { NamedItemTable } from '../../components/NamedItemTable'
 import { NameFormModal } from '../../components/NameFormModal'
+import { EmptyState } from '../../components/page/EmptyState'
+import { PageFrame } from '../../components/page/PageFrame'
 
 /** /customerServiceManage/group: agent groups; one with members cannot be deleted. */
 export default function AgentGroups() {
@@ -25,41 +27,44 @@ export default function AgentGroups() {
     message.success(t('common.saved'))
     await refresh()
   }
+  const openCreate = () => setForm({ open: true, editing: null })
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex justify="flex-end">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="agent-group-create"
-          >
-            {t('agents.createGroup')}
-          </Button>
-        </Flex>
-        <NamedItemTable<AgentGroupView>
-          testIdPrefix="agent-group"
-          rows={groups.data ?? []}
-          loading={groups.isFetching}
-          pagination={false}
-          titles={{
-            name: t('agents.groupName'),
-            count: t('agents.members'),
-            createdAt: t('billing.createdAt'),
-          }}
-          count={{ of: (row) => row.memberCount, width: 120 }}
-          createdAtWidth={180}
-          editText={t('common.edit')}
-          deleteText={(row) => t('agents.deleteGroupText', { name: row.name })}
-          onEdit={(row) => setForm({ open: true, editing: row })}
-          onDelete={async (row) => {
-            await deleteAgentGroup(row.id)
-            message.success(t('common.deleted'))
-            await refresh()
-          }}
-        />
-      </Flex>
+    <PageFrame
+      title={t('menu.customerServiceGroup')}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="agent-group-create">
+          {t('agents.createGroup')}
+        </Button>
+      }
+    >
+      <NamedItemTable<AgentGroupView>
+        testIdPrefix="agent-group"
+        rows={groups.data ?? []}
+        loading={groups.isFetching}
+        pagination={false}
+        titles={{
+          name: t('agents.groupName'),
+          count: t('agents.members'),
+          createdAt: t('billing.createdAt'),
+        }}
+        count={{ of: (row) => row.memberCount, width: 120 }}
+        createdAtWidth={180}
+        editText={t('common.edit')}
+        deleteText={(row) => t('agents.deleteGroupText', { name: row.name })}
+        onEdit={(row) => setForm({ open: true, editing: row })}
+        onDelete={async (row) => {
+          await deleteAgentGroup(row.id)
+          message.success(t('common.deleted'))
+          await refresh()
+        }}
+        empty={
+          <EmptyState
+            title={t('agents.groupEmptyTitle')}
+            hint={t('agents.groupEmptyHint')}
+            action={{ label: t('agents.createGroup'), onClick: openCreate }}
+          />
+        }
+      />
       <NameFormModal
         open={form.open}
         initialName={form.editing?.name ?? ''}
@@ -72,6 +77,6 @@ export default function AgentGroups() {
         onSubmit={save}
         testIds={{ dialog: 'agent-group-dialog', save: 'agent-group-save', input: 'agent-group-name' }}
       />
-    </Card>
+    </PageFrame>
   )
 }

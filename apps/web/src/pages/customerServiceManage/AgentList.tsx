@@ -1,10 +1,9 @@
-import { LinkOutlined } from '@ant-design/icons'
-import { type AgentCreateBody, type AgentRowView, Role } from '@app/core'
+import { PlusOutlined } from '@ant-design/icons'
+import { type AgentCreateBody, type AgentRowView, UserStatus } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, type ButtonProps, Card, Flex, Modal, Select, type TableProps, Tag } from 'antd'
+import { App, Button, Form, Input, Select } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pageAccounts } from '../../api/account'
 import {
   agentGroups,
   bindAgentAccounts,
@@ -15,58 +14,20 @@ import {
   setAgentStatus,
   updateAgent,
 } from '../../api/agents'
-import { Highlight } from '../../components/Highlight'
+import { EmptyState, NoMatches } from '../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../components/page/FilterBar'
+import { PageFrame } from '../../components/page/PageFrame'
+import { actionsWidth, headerWidth, scrollWidth, toTableColumns } from '../../components/page/tableColumns'
 import { UserListTable } from '../../components/userList/UserListTable'
-import { UserListToolbar } from '../../components/userList/UserListToolbar'
-import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
 import { AgentFormModal } from './AgentFormModal'
+import { useAgentColumns } from './agentColumns'
+import { BindAccountsModal } from './BindAccountsModal'
 
-/** Choose exactly the WS accounts of one agent; an account another agent had moves to this one. */
-function BindAccountsModal({
-  agent,
-  onClose,
-  onSubmit,
-}: {
-  agent: AgentRowView | null
-  onClose: () => void
-  onSubmit: (ids: number[]) => Promise<unknown>
-}) {
-  const { t } = useTranslation()
-  const [ids, setIds] = useState<number[] | null>(null)
-  const accounts = useQuery({
-    queryKey: ['accounts', 'all-for-agents'],
-    queryFn: () => pageAccounts({ pageNo: 1, pageSize: 100 }),
-    enabled: !!agent,
-  })
-  const value = ids ?? agent?.accounts.map((a) => a.id) ?? []
-  const close = () => {
-    setIds(null)
-    onClose()
-  }
-  return (
-    <Modal
-      open={!!agent}
-      title={t('agents.bindTitle', { name: agent?.nickname ?? '' })}
-      onCancel={close}
-      onOk={() => onSubmit(value).then(close, () => undefined)}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'agent-bind-save' } as ButtonProps}
-      destroyOnHidden
-    >
-      <Select
-        mode="multiple"
-        style={{ width: '100%' }}
-        value={value}
-        onChange={setIds}
-        loading={accounts.isFetching}
-        placeholder={t('agents.bindHint')}
-        data-testid="agent-bind-accounts"
-        options={(accounts.data?.list ?? []).map((a) => ({ value: a.id, label: a.phone ?? `#${a.id}` }))}
-      />
-    </Modal>
-  )
+interface AgentFilters {
+  keyword?: string
+  groupId?: number
+  status?: 0 | 1
 }
 
 /** /customerServiceManage/list: agents and team leads on the tenant's seats. */
@@ -89,6 +50,7 @@ export default function AgentList() {
     editing: null,
   })
   const [binding, setBinding] = useState<AgentRowView | null>(null)
+  const [filterForm] = Form.useForm<AgentFilters>()
   const page = useQuery({
     queryKey: ['agents', query],
     queryFn: () => queryAgents(query),
@@ -115,102 +77,112 @@ export default function AgentList() {
     onSuccess: saved,
   })
 
-  const columns: TableProps<AgentRowView>['columns'] = [
-    {
-      title: t('platform.username'),
-      dataIndex: 'username',
-      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
-    },
-    {
-      title: t('platform.nickname'),
-      dataIndex: 'nickname',
-      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
-    },
-    {
-      title: t('agents.role'),
-      dataIndex: 'roleId',
-      width: 100,
-      render: (r: number) =>
-        r === Role.customerUserLeader ? t('role.customerUserLeader') : t('role.customerUser'),
-    },
-    { title: t('agents.group'), dataIndex: 'groupName', render: (v: string | null) => v ?? '-' },
-    {
-      title: t('agents.seat'),
-      key: 'seat',
-      width: 190,
-      render: (_, r) =>
-        r.seatExpiresAt ? (
-          <Tag color={r.seatActive ? 'green' : 'red'}>
-            {r.seatActive
-              ? t('agents.seatUntil', { date: formatDate(r.seatExpiresAt, 'YYYY-MM-DD') })
-              : t('agents.seatEnded')}
-          </Tag>
-        ) : (
-          <Tag>{t('agents.noSeat')}</Tag>
-        ),
-    },
-    {
-      title: t('agents.accounts'),
-      key: 'accounts',
-      render: (_, r) =>
-        r.accounts.length ? r.accounts.map((a) => <Tag key={a.id}>{a.phone ?? `#${a.id}`}</Tag>) : '-',
-    },
-  ]
+  const columns = useAgentColumns(query.keyword)
+  const statusWidth = Math.max(70, headerWidth(t('platform.status')))
+  const rowActionsWidth = actionsWidth([
+    t('common.edit'),
+    t('agents.bind'),
+    t('platform.resetPassword'),
+    t('common.delete'),
+  ])
+  const filtered = !!(query.keyword || query.groupId !== undefined || query.status !== undefined)
+  const clearFilters = () => {
+    filterForm.resetFields()
+    setQuery((q) => ({ pageNo: 1, pageSize: q.pageSize }))
+  }
+  const openCreate = () => setForm({ open: true, editing: null })
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <UserListToolbar
-          testIdPrefix="agent"
-          searchWidth={240}
-          statusWidth={120}
-          status={query.status}
-          onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v || undefined }))}
-          onStatus={(s) => setQuery((q) => ({ ...q, pageNo: 1, status: s }))}
-          filters={
-            <Select
-              allowClear
-              placeholder={t('agents.group')}
-              style={{ width: 160 }}
-              value={query.groupId}
-              onChange={(groupId) => setQuery((q) => ({ ...q, pageNo: 1, groupId }))}
-              options={[
-                { value: 0, label: t('agents.noGroup') },
-                ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
-              ]}
+    <PageFrame
+      title={t('menu.customerServiceList')}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="agent-create">
+          {t('agents.create')}
+        </Button>
+      }
+    >
+      <FilterBar<AgentFilters>
+        form={filterForm}
+        name="agent-filters"
+        onSearch={(v) =>
+          setQuery((q) => ({
+            pageNo: 1,
+            pageSize: q.pageSize,
+            keyword: v.keyword?.trim() || undefined,
+            groupId: v.groupId,
+            status: v.status,
+          }))
+        }
+        buttonTestIdPrefix="agent-filter"
+      >
+        <FilterItem name="keyword" label={t('fans.filters.keywordLabel')}>
+          <Input
+            allowClear
+            placeholder={t('platform.searchUser')}
+            style={{ width: 200 }}
+            data-testid="agent-search"
+          />
+        </FilterItem>
+        <FilterItem name="groupId" label={t('agents.group')}>
+          <Select
+            allowClear
+            placeholder={t('common.all')}
+            style={{ width: 160 }}
+            options={[
+              { value: 0, label: t('agents.noGroup') },
+              ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+            ]}
+          />
+        </FilterItem>
+        <FilterItem name="status" label={t('platform.status')}>
+          <Select<0 | 1>
+            allowClear
+            placeholder={t('common.all')}
+            style={{ width: 120 }}
+            options={[
+              { value: UserStatus.enabled, label: t('platform.enabled') },
+              { value: UserStatus.disabled, label: t('platform.disabled') },
+            ]}
+          />
+        </FilterItem>
+      </FilterBar>
+      <UserListTable<AgentRowView>
+        testIdPrefix="agent"
+        rows={page.data?.list ?? []}
+        loading={page.isFetching}
+        scrollX={scrollWidth(columns, false) + statusWidth + rowActionsWidth}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
+        columns={toTableColumns(columns)}
+        statusWidth={statusWidth}
+        actionsWidth={rowActionsWidth}
+        invalidate={['agents']}
+        setStatus={(row, status) => setAgentStatus(row.id, status)}
+        remove={(row) => deleteAgent(row.id)}
+        resetPassword={resetAgentPassword}
+        deleteText={(row) => t('agents.deleteText', { name: row.username })}
+        onEdit={(row) => setForm({ open: true, editing: row })}
+        extraActions={(row) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setBinding(row)}
+            data-testid={`agent-bind-${row.id}`}
+          >
+            {t('agents.bind')}
+          </Button>
+        )}
+        empty={
+          filtered ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('agents.emptyTitle')}
+              hint={t('agents.emptyHint')}
+              action={{ label: t('agents.create'), onClick: openCreate }}
             />
-          }
-          createText={t('agents.create')}
-          onCreate={() => setForm({ open: true, editing: null })}
-        />
-        <UserListTable<AgentRowView>
-          testIdPrefix="agent"
-          rows={page.data?.list ?? []}
-          loading={page.isFetching}
-          scrollX={1200}
-          pagination={tablePaging(query, page.data?.total, setQuery)}
-          columns={columns}
-          statusWidth={80}
-          actionsWidth={330}
-          invalidate={['agents']}
-          setStatus={(row, status) => setAgentStatus(row.id, status)}
-          remove={(row) => deleteAgent(row.id)}
-          resetPassword={resetAgentPassword}
-          deleteText={(row) => t('agents.deleteText', { name: row.username })}
-          onEdit={(row) => setForm({ open: true, editing: row })}
-          extraActions={(row) => (
-            <Button
-              type="link"
-              size="small"
-              icon={<LinkOutlined />}
-              onClick={() => setBinding(row)}
-              data-testid={`agent-bind-${row.id}`}
-            >
-              {t('agents.bind')}
-            </Button>
-          )}
-        />
-      </Flex>
+          )
+        }
+      />
       <AgentFormModal
         open={form.open}
         editing={form.editing}
@@ -224,6 +196,6 @@ export default function AgentList() {
         onClose={() => setBinding(null)}
         onSubmit={(ids) => bind.mutateAsync({ id: binding?.id ?? 0, ids })}
       />
-    </Card>
+    </PageFrame>
   )
 }

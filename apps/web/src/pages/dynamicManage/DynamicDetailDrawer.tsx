@@ -1,7 +1,8 @@
-import { type DynamicTargetView, formatDateTime } from '@app/core'
+import type { DynamicTargetView } from '@app/core'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Drawer, Empty, Table, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { formatDate, formatPhone } from '../../utils/format'
 import { dynamicDetail } from './api'
 
 const STATE_COLORS: Record<string, string> = {
@@ -14,7 +15,6 @@ const STATE_COLORS: Record<string, string> = {
 /** A post's per-account results: posted (contacts, viewers) or failed with the reason. */
 export function DynamicDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation()
-  const offset = -new Date().getTimezoneOffset()
   const detail = useQuery({
     queryKey: ['dynamics', 'detail', id],
     queryFn: () => dynamicDetail(id as number),
@@ -38,7 +38,7 @@ export function DynamicDetailDrawer({ id, onClose }: { id: number | null; onClos
             </Descriptions.Item>
             <Descriptions.Item label={t('dynamics.columns.content')}>{d.text || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('dynamics.columns.scheduledAt')}>
-              {formatDateTime(d.scheduledAt, offset)}
+              {formatDate(d.scheduledAt)}
             </Descriptions.Item>
           </Descriptions>
           <Table<DynamicTargetView>
@@ -52,7 +52,7 @@ export function DynamicDetailDrawer({ id, onClose }: { id: number | null; onClos
               {
                 title: t('dynamics.target.account'),
                 dataIndex: 'phone',
-                render: (p: string) => (p ? `+${p}` : '—'),
+                render: (p: string) => formatPhone(p) || '—',
               },
               {
                 title: t('dynamics.target.state'),
@@ -68,7 +68,7 @@ export function DynamicDetailDrawer({ id, onClose }: { id: number | null; onClos
               {
                 title: t('dynamics.target.postedAt'),
                 dataIndex: 'postedAt',
-                render: (v: number | null) => (v ? formatDateTime(v, offset) : '—'),
+                render: (v: number | null) => (v ? formatDate(v) : '—'),
               },
               {
                 title: t('dynamics.target.viewers'),

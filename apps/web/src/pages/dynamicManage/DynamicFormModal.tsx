@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next'
 import { listDeskAccounts } from '../../api/desk'
 import { uploadMaterialFile } from '../../api/material'
 import { validationText } from '../../i18n'
+import { formatPhone } from '../../utils/format'
 
 interface FormValues {
   kind: DynamicKind
@@ -155,7 +156,7 @@ export function DynamicFormModal({
             loading={accounts.isLoading}
             options={(accounts.data ?? []).map((a) => ({
               value: a.id,
-              label: `${a.phone ? `+${a.phone}` : `#${a.id}`}${a.status === AccountState.online ? '' : ` (${t(`account.states.${a.status}`)})`}`,
+              label: `${formatPhone(a.phone) || `#${a.id}`}${a.status === AccountState.online ? '' : ` (${t(`account.states.${a.status}`)})`}`,
             }))}
             data-testid="dynamic-accounts"
           />

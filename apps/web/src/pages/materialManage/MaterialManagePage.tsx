@@ -1,8 +1,10 @@
 import { MaterialOwnerType, type MaterialUsageValue } from '@app/core'
-import { Card, Tabs } from 'antd'
+import { Tabs } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { MaterialLibrary } from '../../components/material/library/MaterialLibrary'
+import { PageFrame, PageSection } from '../../components/page/PageFrame'
 
 const TABS: { usage: MaterialUsageValue; path: string; titleKey: string }[] = [
   { usage: 'nickname', path: '/materialManage/nickname', titleKey: 'menu.nicknameMaterial' },
@@ -13,21 +15,27 @@ const TABS: { usage: MaterialUsageValue; path: string; titleKey: string }[] = [
 /**
  * /materialManage/* (customerMaster): the tenant's public library, by what the materials are for:
  * nicknames and avatars for WS accounts, and message materials the agents send from the desk.
+ * `more` adds cards below the library (the message page's order templates).
  */
-export function MaterialManagePage({ usage }: { usage: MaterialUsageValue }) {
+export function MaterialManagePage({ usage, more }: { usage: MaterialUsageValue; more?: ReactNode }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const tab = TABS.find((x) => x.usage === usage)
   return (
-    <Card>
-      <Tabs
-        activeKey={usage}
-        onChange={(key) => {
-          const tab = TABS.find((x) => x.usage === key)
-          if (tab) navigate(tab.path)
-        }}
-        items={TABS.map((tab) => ({ key: tab.usage, label: t(tab.titleKey) }))}
-      />
-      <MaterialLibrary key={usage} ownerType={MaterialOwnerType.public} usage={usage} />
-    </Card>
+    <PageFrame title={t(tab?.titleKey ?? 'menu.materialManage')} sections>
+      <PageSection>
+        <Tabs
+          activeKey={usage}
+          onChange={(key) => {
+            const next = TABS.find((x) => x.usage === key)
+            if (next) navigate(next.path)
+          }}
+          items={TABS.map((x) => ({ key: x.usage, label: t(x.titleKey) }))}
+          style={{ marginBottom: -16 }}
+        />
+        <MaterialLibrary key={usage} ownerType={MaterialOwnerType.public} usage={usage} />
+      </PageSection>
+      {more}
+    </PageFrame>
   )
 }

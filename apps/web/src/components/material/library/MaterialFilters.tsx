@@ -50,6 +50,7 @@ export function MaterialFilters({
         allowClear
         maxLength={MATERIAL_NAME_MAX}
         placeholder={t('material.searchPlaceholder')}
+        aria-label={t('material.name')}
         onSearch={(name) => onChange({ ...value, name: name.trim() || undefined })}
         style={{ width: 220 }}
         data-testid="material-search"

@@ -6,7 +6,7 @@ import {
   type MaterialView,
 } from '@app/core'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Flex, Typography } from 'antd'
+import { App, Button, Flex, Form, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -16,11 +16,13 @@ import {
   setMaterialsEnabled,
 } from '../../../api/material'
 import { ConfirmCountdownButton } from '../../ConfirmCountdownButton'
+import { EmptyState, NoMatches } from '../../page/EmptyState'
 import { MaterialFormModal } from '../MaterialFormModal'
 import { MaterialGroupsModal } from '../MaterialGroupsModal'
 import { MaterialPreviewModal } from '../MaterialPreviewModal'
 import { MATERIALS_KEY, refreshMaterials } from '../useMaterials'
-import { MaterialFilters, type MaterialFilterValues } from './MaterialFilters'
+import { type MaterialBarValues, MaterialFilterBar } from './MaterialFilterBar'
+import type { MaterialFilterValues } from './MaterialFilters'
 import { MaterialTable } from './MaterialTable'
 
 interface Props {
@@ -48,6 +50,7 @@ export function MaterialLibrary({ ownerType, usage, readOnly = false }: Props) {
   const [formOpen, setFormOpen] = useState(false)
   const [groupsOpen, setGroupsOpen] = useState(false)
   const [previewing, setPreviewing] = useState<MaterialView | null>(null)
+  const [filterForm] = Form.useForm<MaterialBarValues>()
 
   const body = { ownerType, usage, ...paging, ...filters }
   const page = useQuery({
@@ -90,35 +93,29 @@ export function MaterialLibrary({ ownerType, usage, readOnly = false }: Props) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" gap={12} wrap>
-        <MaterialFilters
-          ownerType={ownerType}
-          usage={usage}
-          value={filters}
-          onChange={changeFilters}
-          typeCounts={counts.data}
-          showEnabled={!agentOnPublic}
-        />
-        {!readOnly && (
-          <Flex gap={8}>
-            <Button
-              icon={<FolderOutlined />}
-              onClick={() => setGroupsOpen(true)}
-              data-testid="material-groups"
-            >
-              {t('material.groups')}
-            </Button>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openForm(null)}
-              data-testid="material-create"
-            >
-              {t('material.create')}
-            </Button>
-          </Flex>
-        )}
-      </Flex>
+      <MaterialFilterBar
+        form={filterForm}
+        ownerType={ownerType}
+        usage={usage}
+        onSearch={changeFilters}
+        typeCounts={counts.data}
+        showEnabled={!agentOnPublic}
+      />
+      {!readOnly && (
+        <Flex justify="flex-end" gap={8}>
+          <Button icon={<FolderOutlined />} onClick={() => setGroupsOpen(true)} data-testid="material-groups">
+            {t('material.groups')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => openForm(null)}
+            data-testid="material-create"
+          >
+            {t('material.create')}
+          </Button>
+        </Flex>
+      )}
       {!readOnly && selected.length > 0 && (
         <Flex gap={8} align="center" wrap data-testid="material-batch">
           <Typography.Text>{t('material.selected', { count: selected.length })}</Typography.Text>
@@ -168,6 +165,30 @@ export function MaterialLibrary({ ownerType, usage, readOnly = false }: Props) {
         onEdit={openForm}
         onDelete={(row) => removed([row.id])}
         onToggle={(row, enabled) => toggle([row.id], enabled)}
+        empty={
+          Object.values(filters).some((v) => v !== undefined) ? (
+            <NoMatches
+              onClear={() => {
+                filterForm.resetFields()
+                changeFilters({})
+              }}
+            />
+          ) : (
+            <EmptyState
+              title={t('material.emptyTitle')}
+              hint={t(readOnly ? 'material.emptyReadOnlyHint' : 'material.emptyHint')}
+              action={
+                readOnly
+                  ? undefined
+                  : {
+                      label: t('material.create'),
+                      onClick: () => openForm(null),
+                      testId: 'material-empty-create',
+                    }
+              }
+            />
+          )
+        }
       />
       <MaterialPreviewModal material={previewing} onClose={() => setPreviewing(null)} />
       {!readOnly && (

@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import type { MaterialUsageValue, MaterialView } from '@app/core'
-import { Button, Flex, Switch, Table, type TableProps, Typography } from 'antd'
-import type { HTMLAttributes } from 'react'
+import { Button, Flex, Switch, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '../../../utils/date'
+import { formatDate } from '../../../utils/format'
 import { ConfirmCountdownButton } from '../../ConfirmCountdownButton'
 import { Highlight } from '../../Highlight'
+import { DataTable } from '../../page/DataTable'
+import { actionsWidth, type PageColumn } from '../../page/tableColumns'
 import { MaterialThumb, materialSummary } from '../MaterialPreview'
 import { MaterialTypeTag } from '../materialTypes'
 
@@ -25,18 +26,21 @@ interface Props {
   onEdit: (row: MaterialView) => void
   onDelete: (row: MaterialView) => Promise<unknown>
   onToggle: (row: MaterialView, enabled: boolean) => Promise<unknown>
+  /** what the table says without rows */
+  empty?: ReactNode
 }
 
 /** The materials of a library with a preview, type, content, group and enabled switch. */
 export function MaterialTable(props: Props) {
   const { usage, rows, total, loading, pageNo, pageSize, keyword, onPage, selectedIds, onSelect } = props
   const { t } = useTranslation()
-  const columns: TableProps<MaterialView>['columns'] = [
+  const columns: PageColumn<MaterialView>[] = [
     ...(usage !== 'nickname'
       ? [
           {
             title: t('material.preview'),
             key: 'thumb',
+            alwaysShown: true,
             width: 96,
             render: (_: unknown, row: MaterialView) => (
               <button
@@ -52,17 +56,21 @@ export function MaterialTable(props: Props) {
         ]
       : []),
     {
+      key: 'name',
       title: t('material.name'),
       dataIndex: 'name',
-      width: 160,
+      width: 140,
+      ellipsis: true,
+      tooltip: (row) => row.name,
       render: (name: string) => <Highlight text={name} keyword={keyword} />,
     },
     ...(usage === 'message'
       ? [
           {
+            key: 'type',
             title: t('material.type'),
             dataIndex: 'type',
-            width: 110,
+            width: 90,
             render: (_: unknown, row: MaterialView) => <MaterialTypeTag type={row.type} />,
           },
         ]
@@ -72,7 +80,7 @@ export function MaterialTable(props: Props) {
           {
             title: usage === 'nickname' ? t('material.nickname') : t('material.content'),
             key: 'content',
-            width: 260,
+            width: 180,
             render: (_: unknown, row: MaterialView) => {
               const summary = materialSummary(row.content, t)
               return summary ? (
@@ -90,16 +98,19 @@ export function MaterialTable(props: Props) {
         ]
       : []),
     {
+      key: 'group',
       title: t('material.group'),
       dataIndex: 'groupName',
-      width: 120,
+      width: 100,
+      ellipsis: true,
       render: (name: string | null) =>
         name ?? <Typography.Text type="secondary">{t('material.noGroup')}</Typography.Text>,
     },
     {
+      key: 'enabled',
       title: t('material.enabled'),
       dataIndex: 'enabled',
-      width: 90,
+      width: 80,
       render: (enabled: boolean, row) => (
         <Switch
           size="small"
@@ -112,6 +123,7 @@ export function MaterialTable(props: Props) {
       ),
     },
     {
+      key: 'updatedAt',
       title: t('material.updatedAt'),
       dataIndex: 'updatedAt',
       width: 170,
@@ -120,14 +132,13 @@ export function MaterialTable(props: Props) {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 260,
-      fixed: 'right',
+      actions: true,
+      width: actionsWidth([t('material.preview'), t('common.edit'), t('common.delete')]),
       render: (_, row) => (
         <Flex gap={0} wrap={false}>
           <Button
             type="link"
             size="small"
-            icon={<EyeOutlined />}
             onClick={() => props.onPreview(row)}
             data-testid={`material-preview-${row.id}`}
           >
@@ -137,7 +148,6 @@ export function MaterialTable(props: Props) {
             <Button
               type="link"
               size="small"
-              icon={<EditOutlined />}
               onClick={() => props.onEdit(row)}
               data-testid={`material-edit-${row.id}`}
             >
@@ -149,7 +159,6 @@ export function MaterialTable(props: Props) {
               type="link"
               size="small"
               danger
-              icon={<DeleteOutlined />}
               title={t('common.deleteConfirmTitle')}
               content={t('material.deleteText', { name: row.name })}
               okText={t('common.delete')}
@@ -164,12 +173,12 @@ export function MaterialTable(props: Props) {
     },
   ]
   return (
-    <Table<MaterialView>
+    <DataTable<MaterialView>
       rowKey="id"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 1300 }}
+      empty={loading ? undefined : props.empty}
       rowSelection={
         selectedIds
           ? {
@@ -179,8 +188,8 @@ export function MaterialTable(props: Props) {
             }
           : undefined
       }
-      onRow={(row) => ({ 'data-testid': `material-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-      pagination={{ current: pageNo, pageSize, total, showSizeChanger: true, onChange: onPage }}
+      rowTestId={(row) => `material-row-${row.id}`}
+      pagination={{ current: pageNo, pageSize, total, onChange: onPage }}
       data-testid="material-table"
     />
   )

@@ -183,7 +183,7 @@ describe('customer acquisition statistics', () => {
     const select = screen.getByTestId('acquisition-accounts')
     fireEvent.mouseDown(within(select).getByRole('combobox'))
     const option = await waitFor(() => {
-      const found = document.querySelector('.ant-select-item-option[title="8613800000001"]')
+      const found = document.querySelector('.ant-select-item-option[title="+8613800000001"]')
       if (!found) throw new Error('option not shown')
       return found
     })
@@ -233,7 +233,7 @@ describe('customer acquisition statistics', () => {
     renderPage()
     const list = await screen.findByTestId('acquisition-share-list')
     expect(await within(list).findByText('All accounts')).toBeInTheDocument()
-    expect(within(list).getByText('8613800000001, Removed account (#99)')).toBeInTheDocument()
+    expect(within(list).getByText('+8613800000001, Removed account (#99)')).toBeInTheDocument()
     expect(within(list).getByText('Active')).toBeInTheDocument()
     expect(within(list).getByText('Revoked')).toBeInTheDocument()
     expect(screen.queryByTestId('acquisition-share-revoke-8')).toBeNull()

@@ -1,7 +1,7 @@
 import { ReloadOutlined, ShareAltOutlined } from '@ant-design/icons'
 import type { AcquisitionShareView } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Result } from 'antd'
+import { App, Button, Form, Result } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -13,6 +13,7 @@ import {
   listAcquisitionShares,
   revokeAcquisitionShare,
 } from '../../../api/acquisition'
+import { PageFrame, PageSection } from '../../../components/page/PageFrame'
 import { AccountSelect } from './components/AccountSelect'
 import { AcquisitionTable } from './components/AcquisitionTable'
 import { BreakdownTables } from './components/BreakdownTables'
@@ -58,11 +59,37 @@ export default function CustomerAcquisitionStatisticsPage() {
   })
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <Flex vertical gap={16}>
-          <Flex gap={12} wrap align="center">
+    <PageFrame
+      title={t('menu.customerAcquisitionStatistics')}
+      sections
+      actions={
+        <>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={stats.isFetching}
+            onClick={() => void stats.refetch()}
+            data-testid="acquisition-refresh"
+          >
+            {t('common.refresh')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<ShareAltOutlined />}
+            onClick={() => setShareOpen(true)}
+            data-testid="acquisition-share"
+          >
+            {t('acquisition.share.button')}
+          </Button>
+        </>
+      }
+    >
+      <PageSection>
+        {/* the statistics follow each choice at once: there is no list to search */}
+        <Form name="acquisition-filters" layout="inline" style={{ rowGap: 12 }}>
+          <Form.Item label={t('acquisition.range')}>
             <RangeFilter value={range} onChange={setRange} />
+          </Form.Item>
+          <Form.Item label={t('acquisition.account')}>
             <AccountSelect
               accounts={accounts.data ?? []}
               loading={accounts.isFetching}
@@ -71,40 +98,24 @@ export default function CustomerAcquisitionStatisticsPage() {
               testId="acquisition-accounts"
               style={{ width: 320 }}
             />
-            <Button
-              icon={<ReloadOutlined />}
-              loading={stats.isFetching}
-              onClick={() => void stats.refetch()}
-              data-testid="acquisition-refresh"
-            >
-              {t('common.refresh')}
-            </Button>
-            <Button
-              type="primary"
-              icon={<ShareAltOutlined />}
-              onClick={() => setShareOpen(true)}
-              data-testid="acquisition-share"
-            >
-              {t('acquisition.share.button')}
-            </Button>
-          </Flex>
-          {stats.isError && !stats.data ? (
-            <Result
-              status="warning"
-              title={t('acquisition.loadFailed')}
-              extra={<Button onClick={() => void stats.refetch()}>{t('acquisition.retry')}</Button>}
-              data-testid="acquisition-load-failed"
-            />
-          ) : (
-            <>
-              <LazyAcquisitionChart stats={stats.data} />
-              <AcquisitionTable stats={stats.data} loading={stats.isFetching} />
-              <BreakdownTables stats={stats.data} loading={stats.isFetching} />
-            </>
-          )}
-        </Flex>
-      </Card>
-      <Card title={t('acquisition.share.listTitle')}>
+          </Form.Item>
+        </Form>
+        {stats.isError && !stats.data ? (
+          <Result
+            status="warning"
+            title={t('acquisition.loadFailed')}
+            extra={<Button onClick={() => void stats.refetch()}>{t('acquisition.retry')}</Button>}
+            data-testid="acquisition-load-failed"
+          />
+        ) : (
+          <>
+            <LazyAcquisitionChart stats={stats.data} />
+            <AcquisitionTable stats={stats.data} loading={stats.isFetching} />
+            <BreakdownTables stats={stats.data} loading={stats.isFetching} />
+          </>
+        )}
+      </PageSection>
+      <PageSection title={t('acquisition.share.listTitle')}>
         <ShareList
           shares={shares.data ?? []}
           accounts={accounts.data ?? []}
@@ -112,7 +123,7 @@ export default function CustomerAcquisitionStatisticsPage() {
           loading={shares.isFetching}
           onRevoke={(share) => revoke.mutateAsync(share)}
         />
-      </Card>
+      </PageSection>
       <ShareModal
         open={shareOpen}
         accounts={accounts.data ?? []}
@@ -120,6 +131,6 @@ export default function CustomerAcquisitionStatisticsPage() {
         onClose={() => setShareOpen(false)}
         onCreate={create.mutateAsync}
       />
-    </Flex>
+    </PageFrame>
   )
 }

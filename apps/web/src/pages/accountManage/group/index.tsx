@@ -1,11 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons'
 import type { AccountGroupView } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Input } from 'antd'
+import { App, Button, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createAccountGroup, deleteAccountGroup, renameAccountGroup } from '../../../api/account'
 import { NamedItemTable } from '../../../components/NamedItemTable'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { ACCOUNT_GROUPS_KEY, useAccountGroups } from '../useAccountGroups'
 import { GroupFormModal } from './components/GroupFormModal'
 
@@ -16,6 +19,7 @@ export default function AccountGroupPage() {
   const qc = useQueryClient()
   const groups = useAccountGroups()
   const [keyword, setKeyword] = useState('')
+  const [filterForm] = Form.useForm<{ keyword?: string }>()
   const [editing, setEditing] = useState<AccountGroupView | null>(null)
   const [formOpen, setFormOpen] = useState(false)
   const refresh = () =>
@@ -44,51 +48,70 @@ export default function AccountGroupPage() {
     await refresh()
   }
 
+  const clearFilters = () => {
+    filterForm.resetFields()
+    setKeyword('')
+  }
+
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={12} wrap>
-          <Input.Search
+    <PageFrame
+      title={t('menu.accountGroup')}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="group-create">
+          {t('account.createGroup')}
+        </Button>
+      }
+    >
+      <FilterBar<{ keyword?: string }>
+        form={filterForm}
+        name="group-search"
+        onSearch={(v) => setKeyword(v.keyword?.trim() ?? '')}
+        buttonTestIdPrefix="group-search"
+      >
+        <FilterItem name="keyword" label={t('account.groupName')}>
+          <Input
             allowClear
             placeholder={t('account.groupSearchPlaceholder')}
-            onChange={(e) => setKeyword(e.target.value.trim())}
-            style={{ maxWidth: 280 }}
+            style={{ width: 220 }}
             data-testid="group-search"
           />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => open(null)}
-            data-testid="group-create"
-          >
-            {t('account.createGroup')}
-          </Button>
-        </Flex>
-        <NamedItemTable<AccountGroupView>
-          testIdPrefix="group"
-          rows={rows}
-          loading={groups.isFetching}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          keyword={keyword}
-          titles={{
-            name: t('account.groupName'),
-            count: t('account.accountCount'),
-            createdAt: t('account.createdAt'),
-          }}
-          count={{ of: (row) => row.accountCount, width: 120, align: 'right' }}
-          createdAtWidth={200}
-          editText={t('common.edit')}
-          deleteText={(row) =>
-            // deleting a group that still holds accounts is refused by the server; the dialog says so beforehand
-            row.accountCount > 0
-              ? t('account.groupDeleteHasAccounts', { name: row.name, count: row.accountCount })
-              : t('account.groupDeleteText', { name: row.name })
-          }
-          onEdit={open}
-          onDelete={remove}
-        />
-      </Flex>
+        </FilterItem>
+      </FilterBar>
+      <NamedItemTable<AccountGroupView>
+        testIdPrefix="group"
+        rows={rows}
+        loading={groups.isFetching}
+        pagination={{ pageSize: 20, showSizeChanger: false }}
+        keyword={keyword}
+        titles={{
+          name: t('account.groupName'),
+          count: t('account.accountCount'),
+          createdAt: t('account.createdAt'),
+        }}
+        count={{ of: (row) => row.accountCount, width: 120, align: 'right' }}
+        createdAtWidth={200}
+        editText={t('common.edit')}
+        deleteText={(row) =>
+          // deleting a group that still holds accounts is refused by the server; the dialog says so beforehand
+          row.accountCount > 0
+            ? t('account.groupDeleteHasAccounts', { name: row.name, count: row.accountCount })
+            : t('account.groupDeleteText', { name: row.name })
+        }
+        onEdit={open}
+        onDelete={remove}
+        empty={
+          keyword ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('account.groupEmptyTitle')}
+              hint={t('account.groupEmptyHint')}
+              action={{ label: t('account.createGroup'), onClick: () => open(null) }}
+            />
+          )
+        }
+      />
       <GroupFormModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} onSubmit={save} />
-    </Card>
+    </PageFrame>
   )
 }

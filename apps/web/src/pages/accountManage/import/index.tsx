@@ -1,11 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons'
 import { ACCOUNT_IMPORT_MAX_LINES, type ImportResult } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Flex, Form, Input, Progress, Typography, Upload } from 'antd'
+import { Alert, App, Button, Flex, Form, Input, Progress, Typography, Upload } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { importAccounts } from '../../../api/account'
 import { ApiError, isDuplicateRequest } from '../../../api/request'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { useRevalidateOnLanguage } from '../../../hooks/useRevalidateOnLanguage'
 import { ImportResultView } from './components/ImportResultView'
 import { countLines, fileProblem, IMPORT_TEXT_MAX, importTextProblem } from './components/importText'
@@ -71,84 +72,82 @@ export default function AccountImportPage() {
   const total = done ? done.accepted.length + done.rejected.length : 0
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('account.importHint', { max })}
-        </Typography.Paragraph>
-        <Form form={form} layout="vertical" autoComplete="off">
-          <Form.Item
-            name="lines"
-            extra={t('account.importLineCount', { count: countLines(text), max })}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  const problem = importTextProblem(value)
-                  if (problem) throw new Error(t(`account.${problem}`, { max }))
-                },
+    <PageFrame title={t('menu.accountImport')}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('account.importHint', { max })}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item
+          name="lines"
+          extra={t('account.importLineCount', { count: countLines(text), max })}
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const problem = importTextProblem(value)
+                if (problem) throw new Error(t(`account.${problem}`, { max }))
               },
-            ]}
-          >
-            <Input.TextArea
-              rows={12}
-              maxLength={IMPORT_TEXT_MAX}
-              placeholder={t('account.importPlaceholder')}
-              disabled={sending}
-              style={{ fontFamily: 'monospace' }}
-              data-testid="import-text"
-            />
-          </Form.Item>
-        </Form>
-        <Flex gap={8} wrap>
-          <Upload
-            accept=".txt,.csv,text/plain,text/csv"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void readFile(file)
-              return Upload.LIST_IGNORE
-            }}
+            },
+          ]}
+        >
+          <Input.TextArea
+            rows={12}
+            maxLength={IMPORT_TEXT_MAX}
+            placeholder={t('account.importPlaceholder')}
             disabled={sending}
-          >
-            <Button icon={<UploadOutlined />} disabled={sending} data-testid="import-upload">
-              {t('account.importUpload')}
-            </Button>
-          </Upload>
-          <Button
-            onClick={() => {
-              form.resetFields()
-              setState({ phase: 'idle' })
-            }}
-            disabled={sending}
-            data-testid="import-clear"
-          >
-            {t('account.importClear')}
-          </Button>
-          <Button type="primary" loading={sending} onClick={() => void submit()} data-testid="import-submit">
-            {sending ? t('account.importing') : t('account.importSubmit')}
-          </Button>
-        </Flex>
-        {state.phase === 'sending' ? (
-          <Progress percent={Math.max(state.percent, 5)} status="active" data-testid="import-progress" />
-        ) : null}
-        {done && total > 0 ? (
-          <Progress
-            percent={100}
-            success={{ percent: Math.round((done.accepted.length / total) * 100) }}
-            strokeColor="#ff4d4f"
-            format={() => `${done.accepted.length}/${total}`}
-            data-testid="import-progress"
+            style={{ fontFamily: 'monospace' }}
+            data-testid="import-text"
           />
-        ) : null}
-        {state.phase === 'failed' ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('account.importFailed', { reason: state.reason })}
-            data-testid="import-error"
-          />
-        ) : null}
-        {done ? <ImportResultView result={done} /> : null}
+        </Form.Item>
+      </Form>
+      <Flex gap={8} wrap>
+        <Upload
+          accept=".txt,.csv,text/plain,text/csv"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void readFile(file)
+            return Upload.LIST_IGNORE
+          }}
+          disabled={sending}
+        >
+          <Button icon={<UploadOutlined />} disabled={sending} data-testid="import-upload">
+            {t('account.importUpload')}
+          </Button>
+        </Upload>
+        <Button
+          onClick={() => {
+            form.resetFields()
+            setState({ phase: 'idle' })
+          }}
+          disabled={sending}
+          data-testid="import-clear"
+        >
+          {t('account.importClear')}
+        </Button>
+        <Button type="primary" loading={sending} onClick={() => void submit()} data-testid="import-submit">
+          {sending ? t('account.importing') : t('account.importSubmit')}
+        </Button>
       </Flex>
-    </Card>
+      {state.phase === 'sending' ? (
+        <Progress percent={Math.max(state.percent, 5)} status="active" data-testid="import-progress" />
+      ) : null}
+      {done && total > 0 ? (
+        <Progress
+          percent={100}
+          success={{ percent: Math.round((done.accepted.length / total) * 100) }}
+          strokeColor="#ff4d4f"
+          format={() => `${done.accepted.length}/${total}`}
+          data-testid="import-progress"
+        />
+      ) : null}
+      {state.phase === 'failed' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('account.importFailed', { reason: state.reason })}
+          data-testid="import-error"
+        />
+      ) : null}
+      {done ? <ImportResultView result={done} /> : null}
+    </PageFrame>
   )
 }

@@ -99,7 +99,7 @@ describe('account list', () => {
     fireEvent.click(screen.getByTestId('account-batch-reconnect'))
     await waitFor(() => expect(api.reconnectAccounts).toHaveBeenCalledWith([2, 3]))
     expect(await screen.findByTestId('account-reconnect-failed')).toHaveTextContent(
-      '8613800000003: This account is not linked: scan the QR code or use a pairing code',
+      '+8613800000003: This account is not linked: scan the QR code or use a pairing code',
     )
   })
 
@@ -114,5 +114,59 @@ describe('account list', () => {
     fireEvent.click(await screen.findByTitle('Support'))
     fireEvent.click(screen.getByTestId('account-group-save'))
     await waitFor(() => expect(api.setAccountGroup).toHaveBeenCalledWith([1], 5))
+  })
+
+  it('shows where an account sends from and who serves it by default, the rest in the column chooser', async () => {
+    vi.mocked(api.pageAccounts).mockResolvedValue({
+      list: [
+        makeAccount({
+          id: 9,
+          phone: '447700900009',
+          ipArea: 'GB',
+          proxy: 'socks5://10.0.0.1:1080',
+          customerCount: 31,
+          agentName: 'Mia',
+        }),
+      ],
+      total: 1,
+    })
+    renderWithProviders(<AccountListPage />)
+    const row = await screen.findByTestId('account-row-447700900009')
+    const headers = within(screen.getByTestId('account-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    for (const h of ['Phone', 'Status', 'IP area', 'Proxy', 'Customers', 'Agent', 'Actions'])
+      expect(headers).toContain(h)
+    expect(headers).not.toContain('Created')
+    // at 1440 px the table has 1440 less the sidebar (210) and the insets (80): no scrolling there
+    const table = screen.getByTestId('account-table').querySelector('table') as HTMLTableElement
+    expect(Number.parseInt(table.style.width, 10)).toBeLessThanOrEqual(1440 - 210 - 80)
+    expect(row).toHaveTextContent('+447700900009')
+    expect(row).toHaveTextContent('United Kingdom')
+    expect(row).toHaveTextContent('socks5://10.0.0.1:1080')
+    expect(row).toHaveTextContent('31')
+    expect(row).toHaveTextContent('Mia')
+    // the pager always says how many there are
+    expect(screen.getByText('1 in total')).toBeInTheDocument()
+    // the filters are labelled, selects included
+    expect(screen.getByLabelText('Status')).toHaveAttribute('role', 'combobox')
+    expect(screen.getByLabelText('Group')).toHaveAttribute('role', 'combobox')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('WS accounts')
+  })
+
+  it('says how to link the first account when there is none, and loosens a filter that finds none', async () => {
+    vi.mocked(api.pageAccounts).mockResolvedValue({ list: [], total: 0 })
+    renderWithProviders(<AccountListPage />)
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No WS accounts yet')
+    expect(screen.getByTestId('account-empty-add')).toBeEnabled()
+
+    fireEvent.change(screen.getByTestId('account-search-phone'), { target: { value: '999' } })
+    fireEvent.click(screen.getByTestId('account-search-submit'))
+    await waitFor(() =>
+      expect(api.pageAccounts).toHaveBeenLastCalledWith(expect.objectContaining({ phone: '999' })),
+    )
+    fireEvent.click(await screen.findByTestId('empty-clear-filters'))
+    await waitFor(() => expect(api.pageAccounts).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10 }))
+    expect(screen.getByTestId('account-search-phone')).toHaveValue('')
   })
 })

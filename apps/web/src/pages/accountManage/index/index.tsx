@@ -1,10 +1,12 @@
 import { MobileOutlined, QrcodeOutlined } from '@ant-design/icons'
 import type { WsAccountView } from '@app/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Card, Flex, Tooltip } from 'antd'
+import { Button, Flex, Form, Tooltip } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type AccountQuery, pageAccounts } from '../../../api/account'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { type AccountFilters, AccountSearch } from './components/AccountSearch'
 import { AccountTable } from './components/AccountTable'
 import { ApplyProfileModal } from './components/ApplyProfileModal'
@@ -38,6 +40,7 @@ export default function AccountListPage() {
   const [qr, setQr] = useState<{ open: boolean; target: LoginTarget | null }>({ open: false, target: null })
   const [code, setCode] = useState<{ open: boolean; phone: string | null }>({ open: false, phone: null })
   const [editing, setEditing] = useState<{ kind: EditKind; rows: WsAccountView[] } | null>(null)
+  const [filterForm] = Form.useForm<AccountFilters>()
 
   const page = useQuery({
     queryKey: [...ACCOUNT_PAGE_KEY, query],
@@ -75,13 +78,55 @@ export default function AccountListPage() {
     onProxy: (row) => edit('proxy', [row]),
   }
   const refreshed = () => void actions.refresh()
+  const filtered = !!(query.phone || query.status || query.groupId)
+  const clearFilters = () => {
+    filterForm.resetFields()
+    onSearch({})
+  }
+  const linkByQr = () => setQr({ open: true, target: null })
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <AccountSearch onSearch={onSearch} />
-        <PortUsageBar usage={ports.data} />
-        <Flex justify="space-between" align="center" gap={12} wrap>
+    <PageFrame
+      title={t('menu.accountList')}
+      actions={
+        <Tooltip title={noFreePort ? t('account.noFreePort') : undefined}>
+          <Flex gap={8}>
+            <Button
+              type="primary"
+              icon={<QrcodeOutlined />}
+              disabled={noFreePort}
+              onClick={linkByQr}
+              data-testid="account-add-qr"
+            >
+              {t('account.addQr')}
+            </Button>
+            <Button
+              icon={<MobileOutlined />}
+              disabled={noFreePort}
+              onClick={() => setCode({ open: true, phone: null })}
+              data-testid="account-add-code"
+            >
+              {t('account.addCode')}
+            </Button>
+          </Flex>
+        </Tooltip>
+      }
+    >
+      <AccountSearch form={filterForm} onSearch={onSearch} />
+      <PortUsageBar usage={ports.data} />
+      <AccountTable
+        rows={rows}
+        total={page.data?.total ?? 0}
+        loading={page.isFetching}
+        pageNo={query.pageNo}
+        pageSize={query.pageSize}
+        keyword={query.phone}
+        onPage={(pageNo, pageSize) => changeQuery((q) => ({ ...q, pageNo, pageSize }))}
+        selectedIds={selectedIds}
+        onSelect={setSelectedIds}
+        handlers={handlers}
+        profiles={profiles}
+        toolbar={
           <BatchBar
             rows={selected}
             onReconnect={() => actions.reconnect(selected).then(() => setSelectedIds([]))}
@@ -92,42 +137,24 @@ export default function AccountListPage() {
             onProxy={() => edit('proxy', selected)}
             onProfile={() => edit('profile', selected)}
           />
-          <Tooltip title={noFreePort ? t('account.noFreePort') : undefined}>
-            <Flex gap={8}>
-              <Button
-                type="primary"
-                icon={<QrcodeOutlined />}
-                disabled={noFreePort}
-                onClick={() => setQr({ open: true, target: null })}
-                data-testid="account-add-qr"
-              >
-                {t('account.addQr')}
-              </Button>
-              <Button
-                icon={<MobileOutlined />}
-                disabled={noFreePort}
-                onClick={() => setCode({ open: true, phone: null })}
-                data-testid="account-add-code"
-              >
-                {t('account.addCode')}
-              </Button>
-            </Flex>
-          </Tooltip>
-        </Flex>
-        <AccountTable
-          rows={rows}
-          total={page.data?.total ?? 0}
-          loading={page.isFetching}
-          pageNo={query.pageNo}
-          pageSize={query.pageSize}
-          keyword={query.phone}
-          onPage={(pageNo, pageSize) => changeQuery((q) => ({ ...q, pageNo, pageSize }))}
-          selectedIds={selectedIds}
-          onSelect={setSelectedIds}
-          handlers={handlers}
-          profiles={profiles}
-        />
-      </Flex>
+        }
+        empty={
+          filtered ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('account.emptyTitle')}
+              hint={t('account.emptyHint')}
+              action={{
+                label: t('account.addQr'),
+                onClick: linkByQr,
+                disabled: noFreePort,
+                testId: 'account-empty-add',
+              }}
+            />
+          )
+        }
+      />
       <QrLoginModal
         open={qr.open}
         target={qr.target}
@@ -165,6 +192,6 @@ export default function AccountListPage() {
         onClose={closeEdit}
         onSubmit={(proxy) => actions.proxy(editRows, proxy)}
       />
-    </Card>
+    </PageFrame>
   )
 }

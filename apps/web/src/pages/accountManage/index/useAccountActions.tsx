@@ -11,6 +11,7 @@ import {
   setAccountRemark,
 } from '../../../api/account'
 import { currentLanguage } from '../../../i18n'
+import { formatPhone } from '../../../utils/format'
 import { ACCOUNT_GROUPS_KEY } from '../useAccountGroups'
 import { refreshAccounts } from './useLiveAccounts'
 
@@ -39,7 +40,7 @@ export function useAccountActions() {
       const started = results.length - failed.length
       if (started > 0) message.success(t('account.reconnectStarted', { count: started }))
       if (failed.length > 0) {
-        const phoneOf = (id: number) => rows.find((r) => r.id === id)?.phone ?? `#${id}`
+        const phoneOf = (id: number) => formatPhone(rows.find((r) => r.id === id)?.phone) || `#${id}`
         modal.warning({
           title: t('account.reconnectFailedTitle'),
           content: (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { fanDetail } from '../../../api/fans'
 import { HiddenPhone } from '../../../components/HiddenPhone'
-import { formatDate } from '../../../utils/date'
+import { formatCountry, formatDate, formatPhone } from '../../../utils/format'
 import { DESK_SESSION_PATH } from '../../customerServiceDesk/layout/railEntries'
 import { useTenantAgents } from '../../customerServiceDesk/useTenantAgents'
 
@@ -54,11 +54,14 @@ function FanDetailBody({ detail }: { detail: FanDetail }) {
           item('nickname', fan.nickname || '-'),
           item('pushName', fan.pushName || '-'),
           item('remark', fan.remark || '-'),
-          item('phone', fan.phone ? `+${fan.phone}` : fan.phoneHidden ? <HiddenPhone lid={fan.lid} /> : '-'),
-          item('account', fan.accountPhone ? `+${fan.accountPhone}` : '-'),
+          item(
+            'phone',
+            fan.phone ? formatPhone(fan.phone) : fan.phoneHidden ? <HiddenPhone lid={fan.lid} /> : '-',
+          ),
+          item('account', formatPhone(fan.accountPhone) || '-'),
           item('group', fan.accountGroupName ?? '-'),
           item('source', t(`fans.sources.${fan.source}`)),
-          item('country', fan.country || '-'),
+          item('country', formatCountry(fan.country) || '-'),
           item('createdAt', formatDate(fan.createdAt)),
           item('lastMessageAt', formatDate(fan.lastMessageAt) || '-'),
           item('labels', fan.labels.length ? fan.labels.map((l) => <Tag key={l.id}>{l.name}</Tag>) : '-'),
@@ -100,7 +103,7 @@ function FanDetailBody({ detail }: { detail: FanDetail }) {
               ]}
             >
               <List.Item.Meta
-                title={s.accountPhone ? `+${s.accountPhone}` : `#${s.accountId}`}
+                title={formatPhone(s.accountPhone) || `#${s.accountId}`}
                 description={
                   <>
                     {t('fans.detail.agent')}: {agentName(s.agentUserId)} · {t('fans.detail.lastActivity')}:{' '}

@@ -1,13 +1,14 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { FAN_SEARCH_MAX, FAN_SOURCES, type FanFilter } from '@app/core'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Form, Input, Select } from 'antd'
+import { DatePicker, type FormInstance, Input, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { listAccountGroups } from '../../../api/account'
 import { listDeskAccounts } from '../../../api/desk'
 import { useAllLabels } from '../../../components/label/useLabels'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
 import { validationText } from '../../../i18n'
+import { formatPhone } from '../../../utils/format'
 
 type YesNo = 'yes' | 'no'
 type Range = [Dayjs | null, Dayjs | null] | null
@@ -55,6 +56,10 @@ export function toFanFilter(v: FanFilterValues): FanFilter {
   return Object.fromEntries(Object.entries(f).filter(([, x]) => x !== undefined)) as FanFilter
 }
 
+/** Whether the filter narrows the list beyond its own start. */
+export const isFiltered = (filter: FanFilter): boolean =>
+  JSON.stringify(filter) !== JSON.stringify(toFanFilter(FAN_FILTER_DEFAULTS))
+
 /**
  * Filters above the customers list: search, accounts, account group (the supervisor's screen),
  * source, labels, repeat, invalid, mass send, country, add time and last message.
@@ -62,18 +67,20 @@ export function toFanFilter(v: FanFilterValues): FanFilter {
 export function FanFilters({
   desk,
   scope,
+  form,
   onSearch,
 }: {
   desk: boolean
   /** whose customers: the desk's agent, or the tenant */
   scope: string
+  form: FormInstance<FanFilterValues>
   onSearch: (filter: FanFilter) => void
 }) {
   const { t } = useTranslation()
-  const [form] = Form.useForm<FanFilterValues>()
   const labels = useAllLabels()
   const accounts = useQuery({ queryKey: ['fans', 'accounts', scope], queryFn: listDeskAccounts })
   const groups = useQuery({ queryKey: ['fans', 'groups'], queryFn: listAccountGroups, enabled: !desk })
+  const all = t('common.all')
   /** A yes-or-no filter whose choices name themselves (an empty choice is "all"). */
   const yesNo = (yes: string, no: string) => [
     { value: 'yes', label: t(`fans.filters.${yes}`) },
@@ -84,125 +91,112 @@ export function FanFilters({
     label: string,
     options: { value: string; label: string }[],
   ) => (
-    <Form.Item name={name}>
+    <FilterItem name={name} label={label}>
       <Select
         allowClear
-        placeholder={label}
+        placeholder={all}
         options={options}
-        style={{ width: 130 }}
+        style={{ width: 120 }}
         data-testid={`fan-filter-${name}`}
       />
-    </Form.Item>
+    </FilterItem>
   )
 
   return (
-    <Form<FanFilterValues>
+    <FilterBar<FanFilterValues>
       form={form}
-      layout="inline"
+      name={desk ? 'desk-fan-filters' : 'fan-filters'}
       initialValues={FAN_FILTER_DEFAULTS}
-      onFinish={(v) => onSearch(toFanFilter(v))}
-      style={{ rowGap: 12 }}
-      data-testid="fan-filters"
+      onSearch={(v) => onSearch(toFanFilter(v))}
+      testId="fan-filters"
+      buttonTestIdPrefix="fan-filter"
     >
-      <Form.Item name="keyword">
+      <FilterItem name="keyword" label={t('fans.filters.keywordLabel')}>
         <Input
           allowClear
           maxLength={FAN_SEARCH_MAX}
           placeholder={t('fans.filters.keyword')}
-          style={{ width: 220 }}
+          style={{ width: 200 }}
           data-testid="fan-filter-keyword"
         />
-      </Form.Item>
-      <Form.Item name="accountIds">
+      </FilterItem>
+      <FilterItem name="accountIds" label={t('fans.filters.accounts')}>
         <Select
           mode="multiple"
           allowClear
           maxTagCount="responsive"
-          placeholder={t('fans.filters.accounts')}
+          placeholder={all}
           showSearch={{ optionFilterProp: 'label' }}
           options={(accounts.data ?? []).map((a) => ({
             value: a.id,
-            label: a.phone ? `+${a.phone}` : `#${a.id}`,
+            label: formatPhone(a.phone) || `#${a.id}`,
           }))}
-          style={{ width: 220 }}
+          style={{ width: 200 }}
           data-testid="fan-filter-accounts"
         />
-      </Form.Item>
+      </FilterItem>
       {desk ? null : (
-        <Form.Item name="accountGroupId">
+        <FilterItem name="accountGroupId" label={t('fans.filters.group')}>
           <Select
             allowClear
-            placeholder={t('fans.filters.group')}
+            placeholder={all}
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            style={{ width: 150 }}
+            style={{ width: 140 }}
             data-testid="fan-filter-group"
           />
-        </Form.Item>
+        </FilterItem>
       )}
-      <Form.Item name="source">
+      <FilterItem name="source" label={t('fans.filters.source')}>
         <Select
           allowClear
-          placeholder={t('fans.filters.source')}
+          placeholder={all}
           options={FAN_SOURCES.map((s) => ({ value: s, label: t(`fans.sources.${s}`) }))}
           style={{ width: 140 }}
           data-testid="fan-filter-source"
         />
-      </Form.Item>
-      <Form.Item name="labelIds">
+      </FilterItem>
+      <FilterItem name="labelIds" label={t('fans.filters.labels')}>
         <Select
           mode="multiple"
           allowClear
           maxTagCount="responsive"
-          placeholder={t('fans.filters.labels')}
+          placeholder={all}
           showSearch={{ optionFilterProp: 'label' }}
           options={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-          style={{ width: 200 }}
+          style={{ width: 180 }}
           data-testid="fan-filter-labels"
         />
-      </Form.Item>
+      </FilterItem>
       {choice('repeat', t('fans.filters.repeat'), yesNo('repeatYes', 'repeatNo'))}
       {choice('invalid', t('fans.filters.invalid'), yesNo('invalidYes', 'invalidNo'))}
       {choice('massSendEnabled', t('fans.filters.massSend'), yesNo('massYes', 'massNo'))}
-      <Form.Item name="country" rules={[{ pattern: /^[A-Za-z]{2}$/, message: validationText('invalid') }]}>
+      <FilterItem
+        name="country"
+        label={t('fans.columns.country')}
+        rules={[{ pattern: /^[A-Za-z]{2}$/, message: validationText('invalid') }]}
+      >
         <Input
           allowClear
           maxLength={2}
           placeholder={t('fans.filters.country')}
-          style={{ width: 170 }}
+          style={{ width: 150 }}
           data-testid="fan-filter-country"
         />
-      </Form.Item>
-      <Form.Item name="created" label={t('fans.filters.createdAt')}>
+      </FilterItem>
+      <FilterItem name="created" label={t('fans.filters.createdAt')}>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           placeholder={[t('fans.filters.start'), t('fans.filters.end')]}
           data-testid="fan-filter-created"
         />
-      </Form.Item>
-      <Form.Item name="lastMessage" label={t('fans.filters.lastMessageAt')}>
+      </FilterItem>
+      <FilterItem name="lastMessage" label={t('fans.filters.lastMessageAt')}>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           placeholder={[t('fans.filters.start'), t('fans.filters.end')]}
           data-testid="fan-filter-last-message"
         />
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="fan-filter-submit">
-          {t('common.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            form.resetFields()
-            onSearch(toFanFilter(FAN_FILTER_DEFAULTS))
-          }}
-          data-testid="fan-filter-reset"
-        >
-          {t('common.reset')}
-        </Button>
-      </Form.Item>
-    </Form>
+      </FilterItem>
+    </FilterBar>
   )
 }

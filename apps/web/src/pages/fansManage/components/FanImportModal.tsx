@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { listDeskAccounts } from '../../../api/desk'
 import { importFans } from '../../../api/fans'
 import { ApiError } from '../../../api/request'
+import { formatPhone } from '../../../utils/format'
 import {
   FAN_IMPORT_FILE_MAX_KB,
   importBatches,
@@ -137,7 +138,7 @@ export function FanImportModal({
           options={(accounts.data ?? []).map((a) => ({
             value: a.id,
             disabled: a.status !== AccountState.online,
-            label: `${a.phone ? `+${a.phone}` : `#${a.id}`}${a.status === AccountState.online ? '' : t('fans.import.accountOffline')}`,
+            label: `${formatPhone(a.phone) || `#${a.id}`}${a.status === AccountState.online ? '' : t('fans.import.accountOffline')}`,
           }))}
           data-testid="fan-import-account"
         />

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ImportOutlined } from '@ant-design/icons'
 import { FanBatchOutcome, type FanBatchResult, type FanFilter } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex } from 'antd'
+import { App, Button, Card, Flex, Form } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -12,10 +12,12 @@ import {
   exportFans,
 } from '../../../api/fans'
 import { refreshLabels } from '../../../components/label/useLabels'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { useDesk } from '../../../stores/desk'
 import { FanBatchBar, type FanBatchScope } from './FanBatchBar'
 import { FanDetailDrawer } from './FanDetailDrawer'
-import { FAN_FILTER_DEFAULTS, FanFilters, toFanFilter } from './FanFilters'
+import { FAN_FILTER_DEFAULTS, FanFilters, type FanFilterValues, isFiltered, toFanFilter } from './FanFilters'
 import { FanImportModal } from './FanImportModal'
 import { FanLabelsModal } from './FanLabelsModal'
 import { FANS_KEY, useFanPages } from './FanListState'
@@ -40,6 +42,7 @@ export function FanListView({ desk }: { desk: boolean }) {
   const [scope, setScope] = useState<FanBatchScope>('selected')
   const [dialog, setDialog] = useState<Dialog>(null)
   const [openFan, setOpenFan] = useState<number | null>(null)
+  const [filterForm] = Form.useForm<FanFilterValues>()
   const scopeKey = desk ? `desk:${deskOwner ?? ''}` : 'tenant'
   const list = useFanPages(filter, scopeKey)
   const total = list.count.data
@@ -70,42 +73,83 @@ export function FanListView({ desk }: { desk: boolean }) {
     return exportFans(body, `${t('fans.export.file')}-${day}.xlsx`)
   }
 
+  const clearFilters = () => {
+    filterForm.resetFields()
+    search(toFanFilter(FAN_FILTER_DEFAULTS))
+  }
+  const importButton = (
+    <Button icon={<ImportOutlined />} onClick={() => setDialog('import')} data-testid="fan-import">
+      {t('fans.import.action')}
+    </Button>
+  )
+  const content = (
+    <>
+      <FanFilters desk={desk} scope={scopeKey} form={filterForm} onSearch={search} />
+      <FanTable
+        rows={rows}
+        loading={list.page.isFetching}
+        keyword={filter.keyword}
+        selectedIds={selectedIds}
+        onSelect={setSelectedIds}
+        onOpen={(f) => setOpenFan(f.id)}
+        toolbar={
+          <Flex justify="space-between" align="center" gap={12} wrap>
+            <FanBatchBar
+              selected={selectedIds.length}
+              total={total}
+              scope={scope}
+              onScope={setScope}
+              onLabels={() => setDialog('labels')}
+              onMassSend={(value) => batchFanMassSend({ ...target(), value }).then(done)}
+              onInvalid={(value) => batchFanInvalid(selectedIds, value).then(done)}
+              onMigrate={() => setDialog('migrate')}
+            />
+            {desk ? importButton : null}
+          </Flex>
+        }
+        empty={
+          isFiltered(filter) ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('fans.empty')}
+              hint={t('fans.emptyHint')}
+              action={{
+                label: t('fans.import.action'),
+                onClick: () => setDialog('import'),
+                testId: 'fan-empty-import',
+              }}
+            />
+          )
+        }
+      />
+      <FanPager list={list} total={total} counting={list.count.isFetching} />
+    </>
+  )
+
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <FanFilters desk={desk} scope={scopeKey} onSearch={search} />
-        <Flex justify="space-between" align="center" gap={12} wrap>
-          <FanBatchBar
-            selected={selectedIds.length}
-            total={total}
-            scope={scope}
-            onScope={setScope}
-            onLabels={() => setDialog('labels')}
-            onMassSend={(value) => batchFanMassSend({ ...target(), value }).then(done)}
-            onInvalid={(value) => batchFanInvalid(selectedIds, value).then(done)}
-            onMigrate={() => setDialog('migrate')}
-          />
-          <Flex gap={8}>
-            <Button icon={<ImportOutlined />} onClick={() => setDialog('import')} data-testid="fan-import">
-              {t('fans.import.action')}
-            </Button>
-            {desk ? null : (
+    <>
+      {desk ? (
+        <Card>
+          <Flex vertical gap={16}>
+            {content}
+          </Flex>
+        </Card>
+      ) : (
+        <PageFrame
+          title={t('menu.fansList')}
+          actions={
+            <>
+              {importButton}
               <Button icon={<DownloadOutlined />} onClick={() => void exportList()} data-testid="fan-export">
                 {t('fans.export.action')}
               </Button>
-            )}
-          </Flex>
-        </Flex>
-        <FanTable
-          rows={rows}
-          loading={list.page.isFetching}
-          keyword={filter.keyword}
-          selectedIds={selectedIds}
-          onSelect={setSelectedIds}
-          onOpen={(f) => setOpenFan(f.id)}
-        />
-        <FanPager list={list} total={total} counting={list.count.isFetching} />
-      </Flex>
+            </>
+          }
+        >
+          {content}
+        </PageFrame>
+      )}
       <FanLabelsModal
         open={dialog === 'labels'}
         target={
@@ -132,6 +176,6 @@ export function FanListView({ desk }: { desk: boolean }) {
         onImported={() => void qc.invalidateQueries({ queryKey: FANS_KEY })}
       />
       <FanDetailDrawer fanId={openFan} onClose={() => setOpenFan(null)} />
-    </Card>
+    </>
   )
 }

@@ -1,10 +1,13 @@
-import { type FanView, normalizePhone } from '@app/core'
-import { Button, Table, type TableProps, Tag, Typography } from 'antd'
-import type { HTMLAttributes } from 'react'
+import type { FanView } from '@app/core'
+import { Button, Tag, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HiddenPhone } from '../../../components/HiddenPhone'
 import { Highlight } from '../../../components/Highlight'
-import { formatDate } from '../../../utils/date'
+import { DataTable } from '../../../components/page/DataTable'
+import { PhoneText } from '../../../components/page/PhoneText'
+import { actionsWidth, type PageColumn } from '../../../components/page/tableColumns'
+import { formatCountry, formatDate, formatPhone } from '../../../utils/format'
 
 interface Props {
   rows: FanView[]
@@ -14,29 +17,31 @@ interface Props {
   selectedIds: number[]
   onSelect: (ids: number[]) => void
   onOpen: (fan: FanView) => void
+  /** what the table says without rows */
+  empty: ReactNode
+  /** the batch actions above the table */
+  toolbar: ReactNode
 }
 
-/** The keyword as the phone digits it stands for ('+44 7700' → '447700'), or null. */
-const phoneKeyword = (keyword?: string) => {
-  const digits = normalizePhone(keyword ?? '')
-  return /^\d+$/.test(digits) ? digits : null
-}
+/** A keyword that is (part of) a phone ('+44 7700'), to mark in the numbers; nothing for names. */
+const phoneKeyword = (keyword?: string) => (keyword && /^[\d\s()+-]+$/.test(keyword) ? keyword : null)
 
 /** The customers of one page: every field of the list, the search marked, rows selectable. */
-export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen }: Props) {
+export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen, empty, toolbar }: Props) {
   const { t } = useTranslation()
   const digits = phoneKeyword(keyword)
   const mark = (text: string) => <Highlight text={text} keyword={keyword} />
-  const columns: TableProps<FanView>['columns'] = [
+  const columns: PageColumn<FanView>[] = [
     {
       key: 'customer',
       title: t('fans.columns.customer'),
       width: 180,
       fixed: 'left',
+      alwaysShown: true,
       render: (_, f) => (
         <span data-testid={`fan-name-${f.id}`}>
           {f.nickname || f.pushName || f.phone || !f.phoneHidden ? (
-            mark(f.nickname || f.pushName || (f.phone ? `+${f.phone}` : '-'))
+            mark(f.nickname || f.pushName || formatPhone(f.phone) || '-')
           ) : (
             <HiddenPhone lid={f.lid} />
           )}
@@ -48,28 +53,39 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
         </span>
       ),
     },
-    { key: 'remark', title: t('fans.columns.remark'), width: 160, render: (_, f) => mark(f.remark) },
+    {
+      key: 'remark',
+      title: t('fans.columns.remark'),
+      width: 140,
+      ellipsis: true,
+      tooltip: (f) => f.remark,
+      render: (_, f) => mark(f.remark),
+    },
     {
       key: 'phone',
       title: t('fans.columns.phone'),
-      width: 160,
+      width: 150,
       render: (_, f) =>
         f.phone ? (
-          <span>
-            +<Highlight text={f.phone} keyword={digits} />
-          </span>
+          <PhoneText phone={f.phone} keyword={digits} />
         ) : f.phoneHidden ? (
           <HiddenPhone lid={f.lid} />
         ) : (
           '-'
         ),
     },
-    { key: 'tail', title: t('fans.columns.tail'), width: 80, render: (_, f) => f.phoneTail || '-' },
+    {
+      key: 'tail',
+      title: t('fans.columns.tail'),
+      width: 80,
+      hiddenByDefault: true,
+      render: (_, f) => f.phoneTail || '-',
+    },
     {
       key: 'account',
       title: t('fans.columns.account'),
       width: 150,
-      render: (_, f) => (f.accountPhone ? `+${f.accountPhone}` : '-'),
+      render: (_, f) => formatPhone(f.accountPhone) || '-',
     },
     {
       key: 'source',
@@ -77,7 +93,14 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
       width: 110,
       render: (_, f) => t(`fans.sources.${f.source}`),
     },
-    { key: 'group', title: t('fans.columns.group'), width: 120, render: (_, f) => f.accountGroupName ?? '-' },
+    {
+      key: 'group',
+      title: t('fans.columns.group'),
+      width: 120,
+      ellipsis: true,
+      hiddenByDefault: true,
+      render: (_, f) => f.accountGroupName ?? '-',
+    },
     {
       key: 'labels',
       title: t('fans.columns.labels'),
@@ -102,11 +125,18 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
         </>
       ),
     },
-    { key: 'country', title: t('fans.columns.country'), width: 100, render: (_, f) => f.country || '-' },
+    {
+      key: 'country',
+      title: t('fans.columns.country'),
+      width: 110,
+      ellipsis: true,
+      render: (_, f) => formatCountry(f.country) || '-',
+    },
     {
       key: 'createdAt',
       title: t('fans.columns.createdAt'),
       width: 170,
+      hiddenByDefault: true,
       render: (_, f) => formatDate(f.createdAt),
     },
     {
@@ -118,8 +148,8 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
     {
       key: 'actions',
       title: t('fans.columns.actions'),
-      width: 90,
-      fixed: 'right',
+      actions: true,
+      width: actionsWidth([t('fans.detail.open')]),
       render: (_, f) => (
         <Button type="link" size="small" onClick={() => onOpen(f)} data-testid={`fan-open-${f.id}`}>
           {t('fans.detail.open')}
@@ -128,21 +158,22 @@ export function FanTable({ rows, loading, keyword, selectedIds, onSelect, onOpen
     },
   ]
   return (
-    <Table<FanView>
+    <DataTable<FanView>
       rowKey="id"
       size="middle"
+      chooserKey="fans"
+      toolbar={toolbar}
       loading={loading}
       dataSource={rows}
       columns={columns}
       pagination={false}
-      scroll={{ x: 1900 }}
-      locale={{ emptyText: t('fans.empty') }}
+      empty={loading ? undefined : empty}
       rowSelection={{
         selectedRowKeys: selectedIds,
         onChange: (keys) => onSelect(keys.map(Number)),
         preserveSelectedRowKeys: true,
       }}
-      onRow={(f) => ({ 'data-testid': `fan-row-${f.id}` }) as HTMLAttributes<HTMLElement>}
+      rowTestId={(f) => `fan-row-${f.id}`}
       data-testid="fan-table"
     />
   )

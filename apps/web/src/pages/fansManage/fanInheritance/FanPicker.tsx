@@ -3,6 +3,7 @@ import { Select, Spin } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageInheritFans } from '../../../api/fanInheritance'
+import { formatPhone } from '../../../utils/format'
 
 const PAGE = 50
 /** Typing settles this long before the source's fans are searched. */
@@ -44,7 +45,7 @@ export function FanPicker({
   const options = (fans.data?.pages ?? []).flatMap((p) =>
     p.list.map((f) => ({
       value: f.id,
-      label: f.phone && f.title !== f.phone ? `${f.title} (+${f.phone})` : f.title,
+      label: f.phone && f.title !== f.phone ? `${f.title} (${formatPhone(f.phone)})` : f.title,
     })),
   )
   return (

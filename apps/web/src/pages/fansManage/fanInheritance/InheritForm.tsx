@@ -11,6 +11,7 @@ import { Alert, App, Button, type ButtonProps, Form, Radio, Select, Typography }
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { inheritFans } from '../../../api/fanInheritance'
+import { formatPhone } from '../../../utils/format'
 import { FanPicker } from './FanPicker'
 
 interface Values {
@@ -21,7 +22,7 @@ interface Values {
   labelIds?: number[]
 }
 
-const phoneOf = (a: { id: number; phone: string | null }) => (a.phone ? `+${a.phone}` : `#${a.id}`)
+const phoneOf = (a: { id: number; phone: string | null }) => formatPhone(a.phone) || `#${a.id}`
 
 /**
  * Choose the lost account, the receiving account and how the fans are chosen (one by one, by

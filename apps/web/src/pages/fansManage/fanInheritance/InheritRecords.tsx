@@ -1,10 +1,12 @@
 import type { FanInheritanceView } from '@app/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Table, Tag } from 'antd'
-import { type HTMLAttributes, useState } from 'react'
+import { Tag } from 'antd'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageInheritances } from '../../../api/fanInheritance'
-import { formatDate } from '../../../utils/date'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState } from '../../../components/page/EmptyState'
+import { formatDate, formatPhone } from '../../../utils/format'
 
 export const recordKeys = {
   all: ['inheritance', 'records'] as const,
@@ -14,7 +16,7 @@ export const recordKeys = {
 /** How often the records are read again while a hand-over is running. */
 const RUNNING_POLL_MS = 2000
 
-const phone = (p: string | null, id: number) => (p ? `+${p}` : `#${id}`)
+const phone = (p: string | null, id: number) => formatPhone(p) || `#${id}`
 
 /** Every hand-over of the tenant, newest first: who, when, from, to, how, what came of it. */
 export function InheritRecords() {
@@ -29,20 +31,18 @@ export function InheritRecords() {
       q.state.data?.list.some((r) => r.status === 'running') ? RUNNING_POLL_MS : false,
   })
   return (
-    <Table<FanInheritanceView>
+    <DataTable<FanInheritanceView>
       rowKey="id"
       size="middle"
       loading={records.isFetching}
       dataSource={records.data?.list ?? []}
-      scroll={{ x: 900 }}
-      locale={{ emptyText: t('inheritance.records.empty') }}
+      empty={<EmptyState title={t('inheritance.records.empty')} hint={t('inheritance.records.emptyHint')} />}
       data-testid="inherit-records"
-      onRow={(r) => ({ 'data-testid': `inherit-record-${r.id}` }) as HTMLAttributes<HTMLElement>}
+      rowTestId={(r) => `inherit-record-${r.id}`}
       pagination={{
         current: page.pageNo,
         pageSize: page.pageSize,
         total: records.data?.total ?? 0,
-        showSizeChanger: true,
         onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
       }}
       columns={[
@@ -50,14 +50,20 @@ export function InheritRecords() {
           key: 'at',
           title: t('inheritance.records.at'),
           render: (_, r) => formatDate(r.createdAt),
-          width: 180,
+          width: 170,
         },
         {
           key: 'from',
           title: t('inheritance.records.from'),
+          width: 160,
           render: (_, r) => phone(r.fromPhone, r.fromAccountId),
         },
-        { key: 'to', title: t('inheritance.records.to'), render: (_, r) => phone(r.toPhone, r.toAccountId) },
+        {
+          key: 'to',
+          title: t('inheritance.records.to'),
+          width: 160,
+          render: (_, r) => phone(r.toPhone, r.toAccountId),
+        },
         {
           key: 'mode',
           title: t('inheritance.records.mode'),
@@ -84,7 +90,13 @@ export function InheritRecords() {
             </Tag>
           ),
         },
-        { key: 'by', title: t('inheritance.records.by'), dataIndex: 'createdByName' },
+        {
+          key: 'by',
+          title: t('inheritance.records.by'),
+          dataIndex: 'createdByName',
+          width: 120,
+          ellipsis: true,
+        },
       ]}
     />
   )

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Card, Flex, Typography } from 'antd'
+import { Skeleton, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { listDeskAccounts } from '../../../api/desk'
 import { listInheritSources } from '../../../api/fanInheritance'
 import { listLabels } from '../../../api/label'
+import { PageFrame, PageSection } from '../../../components/page/PageFrame'
 import { InheritForm } from './InheritForm'
 import { InheritRecords, recordKeys } from './InheritRecords'
 
@@ -24,9 +25,13 @@ export default function FanInheritancePage() {
   const targets = useQuery({ queryKey: inheritKeys.targets, queryFn: listDeskAccounts })
   const labels = useQuery({ queryKey: inheritKeys.labels, queryFn: listLabels })
   return (
-    <Flex vertical gap={16} style={{ padding: 16 }}>
-      <Card title={t('inheritance.form.title')} loading={sources.isPending}>
-        <Typography.Paragraph type="secondary">{t('inheritance.form.hint')}</Typography.Paragraph>
+    <PageFrame title={t('menu.fanInheritance')} sections>
+      {/* the page's heading names the form */}
+      <PageSection>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('inheritance.form.hint')}
+        </Typography.Paragraph>
+        {sources.isPending ? <Skeleton active /> : null}
         <InheritForm
           sources={sources.data ?? []}
           targets={targets.data ?? []}
@@ -37,10 +42,10 @@ export default function FanInheritancePage() {
             void qc.invalidateQueries({ queryKey: ['inheritance', 'fans'] })
           }}
         />
-      </Card>
-      <Card title={t('inheritance.records.title')}>
+      </PageSection>
+      <PageSection title={t('inheritance.records.title')}>
         <InheritRecords />
-      </Card>
-    </Flex>
+      </PageSection>
+    </PageFrame>
   )
 }

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Card, Typography } from 'antd'
+import { Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type InvalidFilters as Filters, pageDeletionRecords } from '../../../api/fanInheritance'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { DeletionRecordsTable } from '../../customerServiceDesk/deskInvalidFansDelete/DeletionRecordsTable'
 import { InvalidFilters } from '../invalidFansList/InvalidFilters'
 
@@ -20,23 +21,24 @@ export default function InvalidFansDeletePage() {
     placeholderData: keepPreviousData,
   })
   return (
-    <div style={{ padding: 16 }}>
-      <Card title={t('inheritance.deletions.title')}>
-        <Typography.Paragraph type="secondary">{t('inheritance.deletions.hint')}</Typography.Paragraph>
-        <InvalidFilters
-          onChange={(f) => {
-            setFilters(f)
-            setPage((p) => ({ ...p, pageNo: 1 }))
-          }}
-        />
-        <DeletionRecordsTable
-          data={records.data}
-          loading={records.isFetching}
-          page={page}
-          onPage={setPage}
-          showOwner
-        />
-      </Card>
-    </div>
+    <PageFrame title={t('menu.invalidFansDelete')}>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('inheritance.deletions.hint')}
+      </Typography.Paragraph>
+      <InvalidFilters
+        name="deletion-filters"
+        onChange={(f) => {
+          setFilters(f)
+          setPage((p) => ({ ...p, pageNo: 1 }))
+        }}
+      />
+      <DeletionRecordsTable
+        data={records.data}
+        loading={records.isFetching}
+        page={page}
+        onPage={setPage}
+        showOwner
+      />
+    </PageFrame>
   )
 }

@@ -93,6 +93,8 @@ async function choose(testId: string, title: string) {
 
 describe('customers list', { timeout: 30_000 }, () => {
   it('lists valid customers first, with every field and the total', async () => {
+    // the tail and the account group are in the column chooser
+    localStorage.setItem('tableColumns:fans', JSON.stringify({ tail: true, group: true }))
     renderWithProviders(<FansListPage />)
     const row = await screen.findByTestId('fan-row-1')
     expect(api.pageFans).toHaveBeenCalledWith(BASE, 20, undefined)
@@ -105,11 +107,11 @@ describe('customers list', { timeout: 30_000 }, () => {
       'Passive add',
       'Sales',
       'VIP',
-      'GB',
+      'United Kingdom',
     ])
       expect(row).toHaveTextContent(text)
     expect(screen.getByTestId('fan-row-2')).toHaveTextContent('Repeat')
-    expect(await screen.findByTestId('fan-total')).toHaveTextContent('42 customers')
+    expect(await screen.findByTestId('fan-total')).toHaveTextContent('42 in total')
   })
 
   it('shows a customer WhatsApp knows only by a hidden id as "number hidden", not an empty phone', async () => {
@@ -243,5 +245,27 @@ describe('customers list', { timeout: 30_000 }, () => {
       '22 added, 2 already customers, 0 not on WhatsApp, 1 invalid lines',
     )
     expect(screen.getByTestId('fan-import-progress')).toHaveTextContent('100%')
+  })
+
+  it('names every filter with a label, not only a placeholder', async () => {
+    renderWithProviders(<FansListPage />)
+    await screen.findByTestId('fan-row-1')
+    const filters = within(screen.getByTestId('fan-filters'))
+    expect(filters.getByLabelText('Keyword')).toBeInstanceOf(HTMLInputElement)
+    for (const label of ['WS accounts', 'Account group', 'Source', 'Labels', 'Repeat or not'])
+      expect(filters.getAllByLabelText(label)[0]).toHaveAttribute('role', 'combobox')
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+  })
+
+  it('says how to get customers when there are none, and offers to clear a filter that finds none', async () => {
+    vi.mocked(api.pageFans).mockResolvedValue({ list: [], nextCursor: null })
+    vi.mocked(api.countFans).mockResolvedValue(0)
+    renderWithProviders(<FansListPage />)
+    expect(await screen.findByTestId('fan-empty-import')).toBeInTheDocument()
+    fireEvent.change(screen.getByTestId('fan-filter-keyword'), { target: { value: 'nobody' } })
+    submit()
+    fireEvent.click(await screen.findByTestId('empty-clear-filters'))
+    await waitFor(() => expect(api.pageFans).toHaveBeenLastCalledWith(BASE, 20, undefined))
+    expect(screen.getByTestId('fan-filter-keyword')).toHaveValue('')
   })
 })

@@ -1,13 +1,7 @@
-import { Flex } from 'antd'
 import { MaterialManagePage } from '../MaterialManagePage'
 import { OrderTemplatesCard } from '../orderTemplates/OrderTemplatesCard'
 
 /** /materialManage/message (customerMaster): message materials of the public library, and the order templates. */
 export default function MessageMaterialPage() {
-  return (
-    <Flex vertical gap={16}>
-      <MaterialManagePage usage="message" />
-      <OrderTemplatesCard />
-    </Flex>
-  )
+  return <MaterialManagePage usage="message" more={<OrderTemplatesCard />} />
 }

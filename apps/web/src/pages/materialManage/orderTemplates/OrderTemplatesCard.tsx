@@ -1,25 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  formatDateTime,
-  ORDER_TEMPLATE_CONTENT_MAX,
-  ORDER_TEMPLATE_NAME_MAX,
-  type OrderTemplateView,
-} from '@app/core'
+import { ORDER_TEMPLATE_CONTENT_MAX, ORDER_TEMPLATE_NAME_MAX, type OrderTemplateView } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from 'antd'
+import { App, Button, type ButtonProps, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -29,7 +11,13 @@ import {
   pageOrderTemplates,
   updateOrderTemplate,
 } from '../../../api/merchants'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
+import { PageSection } from '../../../components/page/PageFrame'
+import { actionsWidth } from '../../../components/page/tableColumns'
 import { validationText } from '../../../i18n'
+import { formatDate } from '../../../utils/format'
 
 const KEY = ['orderTemplates', 'page'] as const
 
@@ -98,6 +86,7 @@ export function OrderTemplatesCard() {
   const { message } = App.useApp()
   const qc = useQueryClient()
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, name: '' })
+  const [filterForm] = Form.useForm<{ name?: string }>()
   const [modal, setModal] = useState<{ open: boolean; editing: OrderTemplateView | null }>({
     open: false,
     editing: null,
@@ -118,78 +107,102 @@ export function OrderTemplatesCard() {
     },
   })
   const remove = useMutation({ mutationFn: deleteOrderTemplate, onSuccess: () => void refresh() })
-  const offset = -new Date().getTimezoneOffset()
+  const openCreate = () => setModal({ open: true, editing: null })
   return (
-    <Card title={t('merchants.templates.tab')} data-testid="order-templates">
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={12} wrap>
-          <Input.Search
-            allowClear
-            style={{ width: 240 }}
-            placeholder={t('merchants.templates.searchName')}
-            onSearch={(name) => setQuery((q) => ({ ...q, pageNo: 1, name: name.trim() }))}
-          />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setModal({ open: true, editing: null })}
-            data-testid="order-template-add"
-          >
-            {t('merchants.templates.add')}
-          </Button>
-        </Flex>
-        <Table<OrderTemplateView>
-          rowKey="id"
-          loading={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          locale={{ emptyText: t('merchants.templates.empty') }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
-          columns={[
-            { title: t('merchants.templates.name'), dataIndex: 'name', width: 180 },
-            {
-              title: t('merchants.templates.content'),
-              dataIndex: 'content',
-              render: (c: string) => (
-                <Typography.Paragraph ellipsis={{ rows: 2, tooltip: c }} style={{ margin: 0 }}>
-                  {c}
-                </Typography.Paragraph>
-              ),
-            },
-            {
-              title: t('merchants.templates.updatedAt'),
-              dataIndex: 'updatedAt',
-              width: 170,
-              render: (v: number) => formatDateTime(v, offset),
-            },
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              width: 140,
-              render: (_v, r) => (
-                <Space size={4}>
-                  <Button size="small" onClick={() => setModal({ open: true, editing: r })}>
-                    {t('common.edit')}
+    <PageSection
+      title={t('merchants.templates.tab')}
+      testId="order-templates"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="order-template-add">
+          {t('merchants.templates.add')}
+        </Button>
+      }
+    >
+      <FilterBar<{ name?: string }>
+        form={filterForm}
+        name="order-template-filters"
+        onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, name: v.name?.trim() ?? '' }))}
+        buttonTestIdPrefix="order-template-filter"
+      >
+        <FilterItem name="name" label={t('merchants.templates.name')}>
+          <Input allowClear style={{ width: 200 }} placeholder={t('merchants.templates.searchName')} />
+        </FilterItem>
+      </FilterBar>
+      <DataTable<OrderTemplateView>
+        rowKey="id"
+        loading={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        empty={
+          query.name ? (
+            <NoMatches
+              onClear={() => {
+                filterForm.resetFields()
+                setQuery((q) => ({ ...q, pageNo: 1, name: '' }))
+              }}
+            />
+          ) : (
+            <EmptyState
+              title={t('merchants.templates.empty')}
+              hint={t('merchants.templates.emptyHint')}
+              action={{ label: t('merchants.templates.add'), onClick: openCreate }}
+            />
+          )
+        }
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+        }}
+        columns={[
+          {
+            key: 'name',
+            title: t('merchants.templates.name'),
+            dataIndex: 'name',
+            width: 180,
+            ellipsis: true,
+          },
+          {
+            key: 'content',
+            title: t('merchants.templates.content'),
+            dataIndex: 'content',
+            render: (c: string) => (
+              <Typography.Paragraph ellipsis={{ rows: 2, tooltip: c }} style={{ margin: 0 }}>
+                {c}
+              </Typography.Paragraph>
+            ),
+          },
+          {
+            key: 'updatedAt',
+            title: t('merchants.templates.updatedAt'),
+            dataIndex: 'updatedAt',
+            width: 170,
+            render: (v: number) => formatDate(v),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            actions: true,
+            width: actionsWidth([t('common.edit'), t('common.delete')], { extra: 14 }),
+            render: (_v, r) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setModal({ open: true, editing: r })}>
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('common.deleteConfirmTitle')}
+                  description={t('common.deleteConfirmText')}
+                  onConfirm={() => remove.mutateAsync(r.id)}
+                >
+                  <Button size="small" danger>
+                    {t('common.delete')}
                   </Button>
-                  <Popconfirm
-                    title={t('common.deleteConfirmTitle')}
-                    description={t('common.deleteConfirmText')}
-                    onConfirm={() => remove.mutateAsync(r.id)}
-                  >
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <TemplateModal
         open={modal.open}
         editing={modal.editing}
@@ -197,6 +210,6 @@ export function OrderTemplatesCard() {
         onSubmit={(input) => save.mutate(input)}
         onClose={() => setModal({ open: false, editing: null })}
       />
-    </Card>
+    </PageSection>
   )
 }

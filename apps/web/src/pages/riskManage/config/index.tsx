@@ -8,11 +8,12 @@ import {
 } from '@app/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { FormRule } from 'antd'
-import { Alert, App, Button, Card, Col, Form, InputNumber, Row, Select, Skeleton, Typography } from 'antd'
+import { Alert, App, Button, Col, Form, InputNumber, Row, Select, Skeleton, Typography } from 'antd'
 import type { TFunction } from 'i18next'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { riskConfig, saveRiskConfig } from '../../../api/risk'
+import { PageFrame } from '../../../components/page/PageFrame'
 
 const KEY = ['risk', 'config']
 
@@ -98,11 +99,12 @@ export default function RiskConfigPage() {
     if (config.data) form.setFieldsValue({ limits: config.data.limits, keywords: config.data.keywords })
   }, [config.data, form])
 
-  if (!config.data) return <Card>{config.isError ? null : <Skeleton active />}</Card>
   const c = config.data
+  if (!c)
+    return <PageFrame title={t('menu.riskConfig')}>{config.isError ? null : <Skeleton active />}</PageFrame>
   return (
-    <Card title={t('risk.config.title')}>
-      <div style={{ display: 'grid', gap: 12, marginBottom: 16 }}>
+    <PageFrame title={t('menu.riskConfig')}>
+      <div style={{ display: 'grid', gap: 12 }}>
         <StateNotes config={c} />
         <Typography.Text type="secondary">{t('risk.help.perAccount')}</Typography.Text>
       </div>
@@ -151,6 +153,6 @@ export default function RiskConfigPage() {
           {t('risk.config.save')}
         </Button>
       </Form>
-    </Card>
+    </PageFrame>
   )
 }

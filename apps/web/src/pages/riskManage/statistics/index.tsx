@@ -6,14 +6,18 @@ import {
   type RiskStatisticsRow,
 } from '@app/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { App, Card, DatePicker, Empty, Flex, Select, Skeleton, Table, Tooltip } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { App, DatePicker, Form, Select, Skeleton, Table, Tooltip } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { allAccounts } from '../../../api/acquisition'
 import { riskStatistics } from '../../../api/risk'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState } from '../../../components/page/EmptyState'
+import { PageFrame, PageSection } from '../../../components/page/PageFrame'
+import type { PageColumn } from '../../../components/page/tableColumns'
 import { currentLanguage } from '../../../i18n'
+import { formatCount, formatPhone } from '../../../utils/format'
 import { type DayRange, dayKey, defaultRange, isRangeAllowed, rangePresets } from './range'
 
 // The chart library loads only when a chart is drawn.
@@ -40,22 +44,38 @@ export default function RiskStatisticsPage() {
     Object.entries(r.failedByReason)
       .map(([k, n]) => `${failureReasonMessages[k as FailureReasonValue]?.[currentLanguage()] ?? k} ${n}`)
       .join(' · ')
-  const columns: ColumnsType<RiskStatisticsRow> = [
-    { title: t('risk.statistics.day'), dataIndex: 'day', width: 120 },
+  const count = (key: keyof RiskStatisticsRow & string, title: string): PageColumn<RiskStatisticsRow> => ({
+    key,
+    title,
+    dataIndex: key,
+    width: 90,
+    align: 'right',
+    render: (n: number) => formatCount(n),
+  })
+  const columns: PageColumn<RiskStatisticsRow>[] = [
+    { key: 'day', title: t('risk.statistics.day'), dataIndex: 'day', width: 120 },
     {
-      title: t('risk.statistics.account'),
       key: 'account',
-      render: (_, r) => r.accountPhone ?? `#${r.accountId}`,
+      title: t('risk.statistics.account'),
+      width: 160,
+      render: (_, r) => formatPhone(r.accountPhone) || `#${r.accountId}`,
     },
-    { title: t('risk.statistics.sends'), dataIndex: 'sends' },
-    { title: t('risk.statistics.newChats'), dataIndex: 'newChats' },
-    { title: t('risk.statistics.failed'), dataIndex: 'failed' },
-    { title: t('risk.statistics.failedByReason'), key: 'reasons', render: (_, r) => reasons(r) },
-    { title: t('risk.statistics.bans'), dataIndex: 'bans' },
-    { title: t('risk.statistics.warnings'), dataIndex: 'warnings' },
-    { title: t('risk.statistics.replies'), dataIndex: 'replies' },
+    count('sends', t('risk.statistics.sends')),
+    count('newChats', t('risk.statistics.newChats')),
+    count('failed', t('risk.statistics.failed')),
     {
-      title: (
+      key: 'reasons',
+      title: t('risk.statistics.failedByReason'),
+      ellipsis: true,
+      render: (_, r) => reasons(r) || '-',
+    },
+    count('bans', t('risk.statistics.bans')),
+    count('warnings', t('risk.statistics.warnings')),
+    count('replies', t('risk.statistics.replies')),
+    {
+      key: 'replyRatio',
+      title: t('risk.statistics.replyRatio'),
+      header: (
         <Tooltip title={t('risk.statistics.replyRatioHint')}>
           <span data-testid="risk-reply-ratio-title">
             {t('risk.statistics.replyRatio')} <QuestionCircleOutlined />
@@ -63,85 +83,115 @@ export default function RiskStatisticsPage() {
         </Tooltip>
       ),
       dataIndex: 'replyRatio',
+      width: 110,
+      align: 'right',
       render: percent,
     },
   ]
   const total = stats.data?.total
 
   return (
-    <Flex vertical gap={16}>
-      <Card title={t('risk.statistics.title')}>
-        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          <DatePicker.RangePicker
-            value={range}
-            allowClear={false}
-            presets={rangePresets(t)}
-            aria-label={t('risk.statistics.range')}
-            disabledDate={(d: Dayjs) => d.isAfter(today)}
-            data-testid="risk-stats-range"
-            onChange={(next) => {
-              const [a, b] = next ?? []
-              if (!a || !b) return
-              const r: DayRange = [a.startOf('day'), b.startOf('day')]
-              if (!isRangeAllowed(r)) {
-                message.error(t('risk.statistics.rangeTooLong', { days: RISK_STATS_DAYS_MAX }))
-                return
-              }
-              setRange(r)
-            }}
-          />
-          <Select<number>
-            allowClear
-            style={{ width: 240 }}
-            placeholder={t('risk.statistics.allAccounts')}
-            value={accountId}
-            onChange={setAccountId}
-            loading={accounts.isFetching}
-            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.phone ?? `#${a.id}` }))}
-            data-testid="risk-stats-account"
-          />
-        </Flex>
+    <PageFrame title={t('menu.riskStatistics')} sections>
+      <PageSection>
+        {/* the statistics follow each choice at once: there is no list to search */}
+        <Form name="risk-stats-filters" layout="inline" style={{ rowGap: 12 }}>
+          <Form.Item label={t('risk.statistics.range')}>
+            <DatePicker.RangePicker
+              value={range}
+              allowClear={false}
+              presets={rangePresets(t)}
+              aria-label={t('risk.statistics.range')}
+              disabledDate={(d: Dayjs) => d.isAfter(today)}
+              data-testid="risk-stats-range"
+              onChange={(next) => {
+                const [a, b] = next ?? []
+                if (!a || !b) return
+                const r: DayRange = [a.startOf('day'), b.startOf('day')]
+                if (!isRangeAllowed(r)) {
+                  message.error(t('risk.statistics.rangeTooLong', { days: RISK_STATS_DAYS_MAX }))
+                  return
+                }
+                setRange(r)
+              }}
+            />
+          </Form.Item>
+          <Form.Item label={t('risk.statistics.account')} htmlFor="risk-stats-account">
+            <Select<number>
+              id="risk-stats-account"
+              allowClear
+              style={{ width: 220 }}
+              placeholder={t('risk.statistics.allAccounts')}
+              value={accountId}
+              onChange={setAccountId}
+              loading={accounts.isFetching}
+              options={(accounts.data ?? []).map((a) => ({
+                value: a.id,
+                label: formatPhone(a.phone) || `#${a.id}`,
+              }))}
+              data-testid="risk-stats-account"
+            />
+          </Form.Item>
+        </Form>
         {!stats.data ? (
           <Skeleton active />
         ) : stats.data.rows.length === 0 ? (
-          <Empty data-testid="risk-stats-empty" />
+          <EmptyState
+            testId="risk-stats-empty"
+            title={t('risk.statistics.emptyTitle')}
+            hint={t('risk.statistics.emptyHint')}
+            action={{
+              label: t('risk.statistics.preset.last30Days'),
+              onClick: () => setRange(rangePresets(t)[3]?.value ?? defaultRange()),
+            }}
+          />
         ) : (
           <Suspense fallback={<Skeleton active />}>
             <RiskChart stats={stats.data} />
           </Suspense>
         )}
-      </Card>
-      <Card>
-        <Table<RiskStatisticsRow>
+      </PageSection>
+      <PageSection>
+        <DataTable<RiskStatisticsRow>
           rowKey={(r) => `${r.day}-${r.accountId}`}
           size="middle"
           data-testid="risk-stats-table"
           loading={stats.isFetching}
           columns={columns}
           dataSource={stats.data?.rows ?? []}
-          scroll={{ x: 960 }}
-          pagination={{ pageSize: 50, hideOnSinglePage: true }}
+          pagination={{ pageSize: 50 }}
           summary={() =>
             total ? (
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0} colSpan={2}>
                   {t('risk.statistics.total')}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={2}>
-                  <span data-testid="risk-stats-total-sends">{total.sends}</span>
+                <Table.Summary.Cell index={2} align="right">
+                  <span data-testid="risk-stats-total-sends">{formatCount(total.sends)}</span>
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={3}>{total.newChats}</Table.Summary.Cell>
-                <Table.Summary.Cell index={4}>{total.failed}</Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  {formatCount(total.newChats)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  {formatCount(total.failed)}
+                </Table.Summary.Cell>
                 <Table.Summary.Cell index={5} />
-                <Table.Summary.Cell index={6}>{total.bans}</Table.Summary.Cell>
-                <Table.Summary.Cell index={7}>{total.warnings}</Table.Summary.Cell>
-                <Table.Summary.Cell index={8}>{total.replies}</Table.Summary.Cell>
-                <Table.Summary.Cell index={9}>{percent(total.replyRatio)}</Table.Summary.Cell>
+                <Table.Summary.Cell index={6} align="right">
+                  {formatCount(total.bans)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={7} align="right">
+                  {formatCount(total.warnings)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={8} align="right">
+                  {formatCount(total.replies)}
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={9} align="right">
+                  {percent(total.replyRatio)}
+                </Table.Summary.Cell>
               </Table.Summary.Row>
             ) : null
           }
         />
-      </Card>
-    </Flex>
+      </PageSection>
+    </PageFrame>
   )
 }

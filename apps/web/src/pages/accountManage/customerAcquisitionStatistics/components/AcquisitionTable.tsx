@@ -1,6 +1,7 @@
 import type { AcquisitionStats } from '@app/core'
 import { Table, type TableProps, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { PhoneText } from '../../../../components/page/PhoneText'
 import { type AcquisitionRow, accountLabel, columnTotals, dayLabels } from './format'
 
 interface Props {
@@ -23,7 +24,7 @@ export function AcquisitionTable({ stats, loading }: Props) {
       key: 'account',
       width: 180,
       fixed: 'left',
-      render: (_, row) => accountLabel(row, t),
+      render: (_, row) => (row.phone ? <PhoneText phone={row.phone} /> : accountLabel(row, t)),
     },
     ...days.map((day, i) => ({
       title: labels[i],
@@ -51,7 +52,11 @@ export function AcquisitionTable({ stats, loading }: Props) {
       dataSource={stats?.rows ?? []}
       loading={loading}
       scroll={{ x: 180 + 90 + days.length * DAY_WIDTH }}
-      pagination={{ defaultPageSize: 50, showSizeChanger: true, hideOnSinglePage: true }}
+      pagination={{
+        defaultPageSize: 50,
+        showSizeChanger: true,
+        showTotal: (total) => t('page.total', { count: total }),
+      }}
       data-testid="acquisition-table"
       summary={() =>
         stats && stats.rows.length > 0 ? (

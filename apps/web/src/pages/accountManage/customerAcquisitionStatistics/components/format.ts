@@ -1,5 +1,5 @@
 import type { AcquisitionStats } from '@app/core'
-import { formatDate } from '../../../../utils/date'
+import { formatDate, formatPhone } from '../../../../utils/format'
 
 export type AcquisitionRow = AcquisitionStats['rows'][number]
 
@@ -12,11 +12,11 @@ export function dayLabels(days: readonly number[]): string[] {
   return days.map((d) => formatDate(d, sameYear ? 'MM-DD' : 'YYYY-MM-DD'))
 }
 
-/** How an account is named: its phone, or its number when it has not been linked yet. */
+/** How an account is named: its phone ('+' and the digits), or its number when it has not been linked yet. */
 export const accountLabel = (
   row: { accountId: number; phone: string | null },
   t: (key: string, options?: Record<string, unknown>) => string,
-): string => row.phone ?? t('acquisition.noPhone', { id: row.accountId })
+): string => (row.phone ? formatPhone(row.phone) : t('acquisition.noPhone', { id: row.accountId }))
 
 /** New fans of each day over all rows, and the sum of them. */
 export function columnTotals(stats: AcquisitionStats): { perDay: number[]; total: number } {

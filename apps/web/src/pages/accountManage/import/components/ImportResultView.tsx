@@ -3,6 +3,7 @@ import { Alert, Flex, Table, Typography } from 'antd'
 import type { HTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { formatPhone } from '../../../../utils/format'
 
 type Rejected = ImportResult['rejected'][number]
 type Accepted = ImportResult['accepted'][number]
@@ -61,7 +62,7 @@ export function ImportResultView({ result }: { result: ImportResult }) {
             onRow={(r) => ({ 'data-testid': `import-accepted-${r.line}` }) as HTMLAttributes<HTMLElement>}
             columns={[
               { title: t('account.line'), dataIndex: 'line', width: 80 },
-              { title: t('account.phone'), dataIndex: 'phone' },
+              { title: t('account.phone'), dataIndex: 'phone', render: (p: string) => formatPhone(p) },
               { title: t('account.accountId'), dataIndex: 'accountId', width: 120 },
             ]}
           />

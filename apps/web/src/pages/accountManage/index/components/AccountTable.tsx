@@ -1,9 +1,11 @@
 import type { AccountProfileView, WsAccountView } from '@app/core'
-import { Table, type TableProps, Typography } from 'antd'
-import type { HTMLAttributes } from 'react'
+import { Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Highlight } from '../../../../components/Highlight'
-import { formatDate } from '../../../../utils/date'
+import { DataTable } from '../../../../components/page/DataTable'
+import { PhoneText } from '../../../../components/page/PhoneText'
+import { actionsWidth, type PageColumn } from '../../../../components/page/tableColumns'
+import { formatCountry, formatDate } from '../../../../utils/format'
 import { AreaCell, ProfileCell } from './profiles'
 import { RowActions, type RowHandlers } from './RowActions'
 import { StatusTag } from './StatusTag'
@@ -21,131 +23,158 @@ interface Props {
   handlers: RowHandlers
   /** each account's WhatsApp name, picture and proxy area */
   profiles?: Map<number, AccountProfileView>
+  /** the batch actions, above the table */
+  toolbar: ReactNode
+  empty: ReactNode
 }
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>
 
-/** The tenant's WS accounts with live status, counts and per-row actions; rows can be selected for batch actions. */
+/**
+ * The tenant's WS accounts with live status, counts and per-row actions; rows can be selected
+ * for batch actions. By default the columns that decide where an account sends from and who
+ * serves it (area, proxy, customers, agent) fit a laptop screen; the rest are in the chooser.
+ */
 export function AccountTable(props: Props) {
   const { t } = useTranslation()
-  const {
-    rows,
-    total,
-    loading,
-    pageNo,
-    pageSize,
-    keyword,
-    onPage,
-    selectedIds,
-    onSelect,
-    handlers,
-    profiles,
-  } = props
-  const columns: TableProps<WsAccountView>['columns'] = [
+  const { rows, keyword, handlers, profiles } = props
+  const columns: PageColumn<WsAccountView>[] = [
     {
+      key: 'phone',
       title: t('account.phone'),
       dataIndex: 'phone',
-      width: 160,
+      width: 140,
       fixed: 'left',
+      alwaysShown: true,
       render: (phone: string | null) =>
         phone ? (
-          <Highlight text={phone} keyword={keyword} />
+          <PhoneText phone={phone} keyword={keyword} />
         ) : (
           <Typography.Text type="secondary">{t('account.noPhone')}</Typography.Text>
         ),
     },
     {
-      title: t('merchants.profile.name'),
       key: 'profile',
+      title: t('merchants.profile.name'),
       width: 170,
+      hiddenByDefault: true,
       render: (_, row) => <ProfileCell accountId={row.id} profile={profiles?.get(row.id)} />,
     },
     {
+      key: 'status',
+      title: t('account.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (_, row) => <StatusTag account={row} />,
+    },
+    {
+      key: 'group',
       title: t('account.group'),
       dataIndex: 'groupName',
-      width: 120,
+      width: 100,
+      ellipsis: true,
       render: (name: string | null) =>
         name ?? <Typography.Text type="secondary">{t('account.noGroup')}</Typography.Text>,
     },
     {
+      key: 'type',
       title: t('account.type'),
       dataIndex: 'type',
       width: 90,
+      hiddenByDefault: true,
       render: (type: WsAccountView['type']) => t(`account.types.${type}`),
     },
     {
-      title: t('account.status'),
-      dataIndex: 'status',
-      width: 170,
-      render: (_, row) => <StatusTag account={row} />,
-    },
-    {
+      key: 'remark',
       title: t('account.remark'),
       dataIndex: 'remark',
       width: 150,
-      render: (remark: string) =>
-        remark ? (
-          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: remark }} style={{ margin: 0 }}>
-            {remark}
-          </Typography.Paragraph>
-        ) : (
-          dash
-        ),
+      ellipsis: true,
+      hiddenByDefault: true,
+      render: (remark: string) => remark || dash,
     },
     {
+      key: 'ipArea',
       title: t('account.ipArea'),
       dataIndex: 'ipArea',
-      width: 110,
+      width: 90,
+      ellipsis: true,
+      tooltip: (row) => formatCountry(profiles?.get(row.id)?.ipArea || row.ipArea),
       render: (area: string, row) => <AreaCell profile={profiles?.get(row.id)} fallback={area} />,
     },
     {
+      key: 'proxy',
       title: t('account.proxy'),
       dataIndex: 'proxy',
-      width: 180,
-      render: (proxy: string) =>
-        proxy ? (
-          <Typography.Text style={{ fontSize: 12, wordBreak: 'break-all' }}>{proxy}</Typography.Text>
-        ) : (
-          dash
-        ),
+      width: 110,
+      ellipsis: true,
+      render: (proxy: string) => proxy || dash,
     },
-    { title: t('account.customerCount'), dataIndex: 'customerCount', width: 90, align: 'right' },
-    { title: t('account.sessionCount'), dataIndex: 'sessionCount', width: 90, align: 'right' },
     {
+      key: 'customerCount',
+      title: t('account.customerCount'),
+      dataIndex: 'customerCount',
+      width: 80,
+      align: 'right',
+    },
+    {
+      key: 'sessionCount',
+      title: t('account.sessionCount'),
+      dataIndex: 'sessionCount',
+      width: 80,
+      align: 'right',
+      hiddenByDefault: true,
+    },
+    {
+      key: 'agent',
       title: t('account.agent'),
       dataIndex: 'agentName',
-      width: 120,
+      width: 100,
+      ellipsis: true,
       render: (name: string | null) => name ?? dash,
     },
     {
+      key: 'createdAt',
       title: t('account.createdAt'),
       dataIndex: 'createdAt',
       width: 170,
+      hiddenByDefault: true,
       render: (v: number) => formatDate(v),
     },
     {
-      title: t('common.actions'),
       key: 'actions',
-      width: 300,
-      fixed: 'right',
+      title: t('common.actions'),
+      actions: true,
+      // the widest row: reconnect or link again, log out, delete, more
+      width: actionsWidth(
+        [t('account.reconnect'), t('account.logout'), t('common.delete'), t('account.more')],
+        {
+          extra: 14,
+        },
+      ),
       render: (_, row) => <RowActions row={row} handlers={handlers} />,
     },
   ]
   return (
-    <Table<WsAccountView>
+    <DataTable<WsAccountView>
       rowKey="id"
+      chooserKey="accounts"
+      toolbar={props.toolbar}
       columns={columns}
       dataSource={rows}
-      loading={loading}
-      scroll={{ x: 1870 }}
+      loading={props.loading}
+      empty={props.loading ? undefined : props.empty}
       rowSelection={{
-        selectedRowKeys: selectedIds,
-        onChange: (keys) => onSelect(keys.map(Number)),
+        selectedRowKeys: props.selectedIds,
+        onChange: (keys) => props.onSelect(keys.map(Number)),
       }}
-      onRow={(row) =>
-        ({ 'data-testid': `account-row-${row.phone ?? row.id}` }) as HTMLAttributes<HTMLElement>
-      }
-      pagination={{ current: pageNo, pageSize, total, showSizeChanger: true, onChange: onPage }}
+      rowTestId={(row) => `account-row-${row.phone ?? row.id}`}
+      pagination={{
+        current: props.pageNo,
+        pageSize: props.pageSize,
+        total: props.total,
+        onChange: props.onPage,
+      }}
       data-testid="account-table"
     />
   )

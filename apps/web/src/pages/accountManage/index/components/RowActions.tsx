@@ -1,8 +1,9 @@
-import { DeleteOutlined, DownOutlined, LogoutOutlined, QrcodeOutlined, SyncOutlined } from '@ant-design/icons'
+import { DownOutlined } from '@ant-design/icons'
 import { AccountState, type WsAccountView } from '@app/core'
 import { Button, Dropdown, Flex, type MenuProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ConfirmCountdownButton } from '../../../../components/ConfirmCountdownButton'
+import { formatPhone } from '../../../../utils/format'
 
 export interface RowHandlers {
   onReconnect: (row: WsAccountView) => Promise<unknown>
@@ -30,7 +31,7 @@ function rowAbilities(row: WsAccountView) {
 export function RowActions({ row, handlers }: { row: WsAccountView; handlers: RowHandlers }) {
   const { t } = useTranslation()
   const can = rowAbilities(row)
-  const name = row.phone ?? `#${row.id}`
+  const name = row.phone ? formatPhone(row.phone) : `#${row.id}`
   const more: MenuProps['items'] = [
     ...(can.relinkByCode ? [{ key: 'code', label: t('account.addCode') }] : []),
     { key: 'remark', label: t('account.setRemark') },
@@ -44,12 +45,12 @@ export function RowActions({ row, handlers }: { row: WsAccountView; handlers: Ro
     else if (key === 'proxy') handlers.onProxy(row)
   }
   return (
-    <Flex gap={4} align="center" wrap>
+    // text-only buttons on one line: the action column is sized for their words
+    <Flex gap={4} align="center" wrap={false}>
       {can.reconnect ? (
         <Button
           type="link"
           size="small"
-          icon={<SyncOutlined />}
           onClick={() => void handlers.onReconnect(row).catch(() => undefined)}
           data-testid={`account-reconnect-${row.id}`}
         >
@@ -60,7 +61,6 @@ export function RowActions({ row, handlers }: { row: WsAccountView; handlers: Ro
         <Button
           type="link"
           size="small"
-          icon={<QrcodeOutlined />}
           onClick={() => handlers.onRelinkQr(row)}
           data-testid={`account-relink-${row.id}`}
         >
@@ -72,7 +72,6 @@ export function RowActions({ row, handlers }: { row: WsAccountView; handlers: Ro
           type="link"
           size="small"
           danger
-          icon={<LogoutOutlined />}
           title={t('account.logoutTitle')}
           content={t('account.logoutText', { phone: name })}
           okText={t('account.logout')}
@@ -86,7 +85,6 @@ export function RowActions({ row, handlers }: { row: WsAccountView; handlers: Ro
         type="link"
         size="small"
         danger
-        icon={<DeleteOutlined />}
         title={t('common.deleteConfirmTitle')}
         content={t('account.deleteText', { phone: name })}
         okText={t('common.delete')}

@@ -6,6 +6,7 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { accountProfiles, fetchProfilePicture } from '../../../../api/merchants'
 import { useObjectUrl } from '../../../../components/material/useMaterialFile'
+import { formatCountry } from '../../../../utils/format'
 
 export const PROFILES_KEY = ['account', 'profiles'] as const
 
@@ -18,15 +19,6 @@ export function useAccountProfiles(ids: number[]): Map<number, AccountProfileVie
   })
   // the same map while the answer is the same, so the table is not rebuilt on every render
   return useMemo(() => new Map((q.data ?? []).map((p) => [p.accountId, p])), [q.data])
-}
-
-/** A country code as its name in the page's language ('US' → 'United States' / '美国'). */
-function areaName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language === 'zh' ? 'zh-CN' : 'en'], { type: 'region' }).of(code) ?? code
-  } catch {
-    return code
-  }
 }
 
 function Picture({ accountId, has }: { accountId: number; has: boolean }) {
@@ -63,8 +55,8 @@ export function ProfileCell({ accountId, profile }: { accountId: number; profile
 
 /** Where the account's proxy exits, by the offline GeoIP database. */
 export function AreaCell({ profile, fallback }: { profile?: AccountProfileView; fallback: string }) {
-  const { i18n } = useTranslation()
-  const code = profile?.ipArea
-  if (code) return <span title={code}>{areaName(code, i18n.language)}</span>
-  return fallback ? <span>{fallback}</span> : <Typography.Text type="secondary">—</Typography.Text>
+  // the language is read so the name follows a language switch
+  useTranslation()
+  const code = profile?.ipArea || fallback
+  return code ? <span>{formatCountry(code)}</span> : <Typography.Text type="secondary">—</Typography.Text>
 }
