@@ -12,6 +12,11 @@ process.env.E2E_ONBOARD_DATA_DIR ??= path.join(os.tmpdir(), `wsdesk-e2e-onboard-
 const onboardDir = process.env.E2E_ONBOARD_DATA_DIR
 /** The first admin's password, as the operator sets it before the first start. */
 process.env.E2E_ONBOARD_ADMIN_PASSWORD ??= 'Start2468admin'
+// A third server, a fresh demo of its own, for the walk over every screen: the other flows change
+// the demo's data, and the walk (which opens chats, so marks them read) must not change theirs.
+const screensPort = port + 3
+process.env.E2E_SCREENS_DATA_DIR ??= path.join(os.tmpdir(), `wsdesk-e2e-screens-${process.pid}`)
+const screensDir = process.env.E2E_SCREENS_DATA_DIR
 
 /** Browser flows in Debian's Chromium against the built server in demo mode, on a fresh database. */
 export default defineConfig({
@@ -20,14 +25,20 @@ export default defineConfig({
   timeout: 150_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  // the demo's flows share one server's data, so they run one at a time; the onboarding flow has a
-  // server of its own and runs beside them
+  // the demo's flows share one server's data, so they run one at a time; the onboarding flow and
+  // the walk over every screen have servers of their own and run beside them, one after the other
   workers: 2,
   // no retry anywhere: a retried pass hides a flaky flow
   retries: 0,
   outputDir: 'test-results',
   projects: [
-    { name: 'demo', testIgnore: /onboarding\.spec\.ts/, workers: 1 },
+    { name: 'demo', testIgnore: /(onboarding|screens)\.spec\.ts/, workers: 1 },
+    {
+      name: 'screens',
+      testMatch: /screens\.spec\.ts/,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${screensPort}` },
+    },
     {
       name: 'onboarding',
       testMatch: /onboarding\.spec\.ts/,
@@ -97,6 +108,22 @@ export default defineConfig({
         DATA_DIR: onboardDir,
         LOG_LEVEL: 'warn',
         ADMIN_PASSWORD: process.env.E2E_ONBOARD_ADMIN_PASSWORD,
+      },
+    },
+    {
+      command: `rm -rf ${screensDir} && node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${screensPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DEMO: '1',
+        PORT: String(screensPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: screensDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '1000',
       },
     },
   ],

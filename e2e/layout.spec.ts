@@ -34,3 +34,18 @@ test('the supervisor sees the validity, and unknown paths go to 404', async ({ p
   await page.getByTestId('not-found-home').click()
   await expect(page).toHaveURL(/\/home$/)
 })
+
+test('the first Tab reaches a skip link that takes the keyboard past the menu to the page', async ({
+  page,
+}) => {
+  await signIn(page, demo.master)
+  await expect(page.getByTestId('home-greeting')).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByTestId('skip-to-content')
+  await expect(skip).toBeFocused()
+  // out of sight until focused, then on screen
+  expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#main-content')).toBeFocused()
+  await expect(page).toHaveURL(/\/home$/)
+})

@@ -123,8 +123,8 @@ export async function menuPaths(page: Page): Promise<string[]> {
  * query answers, so a flow that is not about announcements starts from a browser that has seen
  * them (the browser remembers shown ids in the 'announcementIds' cookie).
  */
-export async function announcementsSeen(context: BrowserContext): Promise<void> {
-  const db = new Database(dbFile(), { readonly: true, fileMustExist: true })
+export async function announcementsSeen(context: BrowserContext, dataDir?: string): Promise<void> {
+  const db = new Database(dbFile(dataDir), { readonly: true, fileMustExist: true })
   let ids: number[]
   try {
     const rows = db

@@ -1,6 +1,7 @@
 import type { layout as zh } from '../zh/layout'
 
 export const layout: typeof zh = {
+  skipToContent: 'Skip to main content',
   toggleSidebar: 'Show or hide the menu',
   userMenuHome: 'Home',
   userMenuChangePassword: 'Change password',

@@ -1,4 +1,5 @@
 export const layout = {
+  skipToContent: '跳到主要内容',
   toggleSidebar: '展开/收起菜单',
   userMenuHome: '首页',
   userMenuChangePassword: '修改密码',

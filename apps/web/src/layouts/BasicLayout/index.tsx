@@ -1,7 +1,8 @@
 import { SIDEBAR_WIDTH_PX } from '@app/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Drawer, Layout } from 'antd'
-import { Suspense, useEffect } from 'react'
+import { type MouseEvent, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../app/PageLoading'
 import { queryClient } from '../../app/queryClient'
@@ -39,6 +40,7 @@ function SignedInLayout() {
   useDeviceWatcher()
   useAnnouncementNotifications()
   useVipNotice()
+  const { t } = useTranslation()
   const { pathname } = useLocation()
   const mobile = useAppStore((s) => s.device === 'mobile')
   const sidebarOpen = useAppStore((s) => s.sidebarOpen)
@@ -53,6 +55,9 @@ function SignedInLayout() {
   const siderWidth = mobile ? 0 : sidebarOpen ? SIDEBAR_WIDTH_PX : COLLAPSED_WIDTH
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content" onClick={skipToContent} data-testid="skip-to-content">
+        {t('layout.skipToContent')}
+      </a>
       <ExpiryReminder />
       {mobile ? (
         <Drawer
@@ -85,7 +90,11 @@ function SignedInLayout() {
         >
           <HeaderBar />
         </Layout.Header>
-        <Layout.Content style={{ padding: mobile ? 12 : 16 }}>
+        <Layout.Content
+          id="main-content"
+          tabIndex={-1}
+          style={{ padding: mobile ? 12 : 16, outline: 'none' }}
+        >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
@@ -93,4 +102,10 @@ function SignedInLayout() {
       </Layout>
     </Layout>
   )
+}
+
+/** The keyboard goes past the menu to the page (the address stays as it is). */
+function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
+  e.preventDefault()
+  document.getElementById('main-content')?.focus()
 }

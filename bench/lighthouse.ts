@@ -1,0 +1,120 @@
+// Lighthouse's performance figures of the sign-in page and of the agent's desk with a chat open,
+// on the mobile profile (a mid-range phone on a slow 4G link, simulated) and on the desktop one,
+// against the built server in demo mode. Each page is measured RUNS times; the median is shown.
+//
+//   npm run build && npm run bench -- lighthouse
+//
+// Knobs: BENCH_RUNS (3), BENCH_PORT (4660), CHROMIUM_PATH (/usr/bin/chromium).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import lighthouse, { type Config, type Flags } from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const PORT = Number(process.env.BENCH_PORT ?? 4660)
+const base = `http://127.0.0.1:${PORT}`
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
+const server = spawn('node', ['apps/server/dist/main.js'], {
+  env: { ...process.env, DEMO: '1', PORT: String(PORT), DATA_DIR: dir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+
+async function waitUp(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not start')
+}
+
+interface Figures {
+  score: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+}
+
+async function measure(page: Page, url: string, config?: Config): Promise<Figures> {
+  const flags: Flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  }
+  const result = await lighthouse(url, flags, config, page)
+  if (!result) throw new Error(`no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+
+async function medianOf(page: Page, url: string, config?: Config): Promise<Figures> {
+  const runs: Figures[] = []
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(page, url, config))
+  const of = (k: keyof Figures) => median(runs.map((r) => r[k]))
+  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls') }
+}
+
+/** Signs the agent in through the sign-in page and returns the desk's address with a chat open. */
+async function deskWithChat(page: Page): Promise<string> {
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' })
+  await page.type('[data-testid="login-username"]', 'agent1')
+  await page.type('[data-testid="login-password"]', 'Agent2468')
+  await Promise.all([page.waitForNavigation(), page.click('[data-testid="login-submit"]')])
+  await page.goto(`${base}/customerServiceDesk/deskSession`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid="desk-session-list"]')
+  const row = await page.$$eval('[data-testid^="desk-session-"]', (els) =>
+    els.map((e) => e.getAttribute('data-testid') ?? '').find((id) => /^desk-session-\d+$/.test(id)),
+  )
+  const id = row?.replace('desk-session-', '')
+  if (!id) throw new Error('the demo desk shows no session')
+  return `${base}/customerServiceDesk/deskSession?sessionId=${id}`
+}
+
+const row = (name: string, f: Figures) =>
+  `${name.padEnd(26)} ${String(f.score).padStart(5)} ${(f.fcp / 1000).toFixed(2).padStart(7)} s ${(f.lcp / 1000).toFixed(2).padStart(7)} s ${String(Math.round(f.tbt)).padStart(7)} ms ${f.cls.toFixed(3).padStart(7)}`
+
+let browser: Browser | undefined
+try {
+  await waitUp()
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+  const page = await browser.newPage()
+  const login = `${base}/login`
+  const loginMobile = await medianOf(page, login)
+  const loginDesktop = await medianOf(page, login, desktopConfig)
+  const desk = await deskWithChat(page)
+  const deskMobile = await medianOf(page, desk)
+  const deskDesktop = await medianOf(page, desk, desktopConfig)
+  console.log(`median of ${RUNS} runs each (Lighthouse 12, simulated throttling)`)
+  console.log(`${'page'.padEnd(26)} score     FCP         LCP         TBT       CLS`)
+  console.log(row('/login mobile', loginMobile))
+  console.log(row('/login desktop', loginDesktop))
+  console.log(row('desk, chat open, mobile', deskMobile))
+  console.log(row('desk, chat open, desktop', deskDesktop))
+} finally {
+  await browser?.close()
+  server.kill()
+  fs.rmSync(dir, { recursive: true, force: true })
+}

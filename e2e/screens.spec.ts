@@ -1,0 +1,175 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { adminSignIn, announcementsSeen, type DemoUser, demo, signIn } from './support'
+
+/**
+ * Every screen, as each role that may open it sees it: at the three widths the console is used at,
+ * in both languages, with a screenshot of each kept under test-results/screens, and axe-core's
+ * WCAG 2.1 A/AA rules run on each. No screen may break a serious or critical rule that
+ * screens.a11y.json does not list for it (the reviewed rules it still breaks, with how often when
+ * recorded); a screen that gets better is taken off (`A11Y_RECORD=1` writes what is found).
+ * The walk has a fresh demo server of its own (playwright.config.ts).
+ */
+
+/** The screens server's data (its database holds the captcha answers and the announcements). */
+const dataDir = process.env.E2E_SCREENS_DATA_DIR
+
+const WIDTHS = [
+  { name: '1440', width: 1440, height: 900 },
+  { name: '1024', width: 1024, height: 768 },
+  { name: '390', width: 390, height: 844 },
+] as const
+const LANGUAGES = ['zh', 'en'] as const
+/** Where the web app keeps the chosen language. */
+const LANGUAGE_KEY = 'language'
+
+/** The reviewed route → roles table of the web app (a snapshot its own tests keep current). */
+function routeRoles(): Record<string, string> {
+  const file = path.join(import.meta.dirname, '../apps/web/src/app/__snapshots__/routes.test.ts.snap')
+  const text = readFileSync(file, 'utf8')
+  const body = /route → roles[^`]*`\] = `\n([\s\S]*?)\n`/.exec(text)?.[1]
+  if (!body) throw new Error('route → roles snapshot not found')
+  return JSON.parse(body.replace(/,(\s*})/g, '$1')) as Record<string, string>
+}
+
+interface Role {
+  name: string
+  user: DemoUser
+  platform: boolean
+}
+const ROLES: Role[] = [
+  { name: 'customerMaster', user: demo.master, platform: false },
+  { name: 'customerUser', user: demo.agent, platform: false },
+  { name: 'customerUserLeader', user: demo.leader, platform: false },
+  { name: 'admin', user: demo.admin, platform: true },
+  { name: 'operations', user: demo.operations, platform: true },
+  { name: 'business', user: demo.business, platform: true },
+]
+
+const screensOf = (role: Role, table: Record<string, string>): string[] =>
+  Object.entries(table)
+    .filter(([, roles]) => roles === 'all' || roles.split(',').includes(role.name))
+    .map(([route]) => route)
+    .sort()
+
+const baselineFile = path.join(import.meta.dirname, 'screens.a11y.json')
+type Counts = Record<string, Record<string, number>>
+const baseline = (): Counts => JSON.parse(readFileSync(baselineFile, 'utf8')) as Counts
+
+/** Waits until the page's data has come and nothing is loading. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined)
+  await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0)
+}
+
+/** Where each screen's violations are, for the one who fixes them (kept with the screenshots). */
+const details: Record<string, Record<string, string[]>> = {}
+
+/** Serious and critical violations on the page, counted by rule. */
+async function violations(page: Page, key: string): Promise<Record<string, number>> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const counts: Record<string, number> = {}
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue
+    counts[v.id] = (counts[v.id] ?? 0) + v.nodes.length
+    details[key] ??= {}
+    details[key][v.id] = v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 400))
+  }
+  return counts
+}
+
+const shotPath = (language: string, width: string, key: string) =>
+  path.join('test-results', 'screens', `${language}-${width}`, `${key.replace(/[^\w-]+/g, '_')}.png`)
+
+/** Shows the screen at each width and language, keeps a screenshot of each, and returns axe's counts at 1440 in Chinese. */
+async function walk(page: Page, route: string, key: string, open?: (page: Page) => Promise<void>) {
+  let found: Record<string, number> = {}
+  for (const language of LANGUAGES) {
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [LANGUAGE_KEY, language] as const)
+    await page.goto(route)
+    await settled(page)
+    if (open) await open(page)
+    if (language === 'zh') found = await violations(page, key)
+    for (const w of WIDTHS) {
+      await page.setViewportSize({ width: w.width, height: w.height })
+      await settled(page)
+      await page.screenshot({ path: shotPath(language, w.name, key), fullPage: true })
+    }
+    await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height })
+  }
+  await page.evaluate(([k]) => localStorage.setItem(k, 'zh'), [LANGUAGE_KEY] as const)
+  return found
+}
+
+const found: Counts = {}
+
+test.describe('every screen, every role', () => {
+  test.describe.configure({ timeout: 600_000 })
+  test.afterAll(() => {
+    mkdirSync('test-results', { recursive: true })
+    writeFileSync(path.join('test-results', 'screens.a11y.json'), `${JSON.stringify(found, null, 2)}\n`)
+    writeFileSync(
+      path.join('test-results', 'screens.a11y-details.json'),
+      `${JSON.stringify(details, null, 2)}\n`,
+    )
+    if (process.env.A11Y_RECORD === '1') writeFileSync(baselineFile, `${JSON.stringify(found, null, 2)}\n`)
+  })
+
+  test('the sign-in pages', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    for (const route of ['/login', '/adminLogin', '/404']) {
+      await page.goto(route)
+      found[`public ${route}`] = await walk(page, route, `public${route}`)
+    }
+    expectWithinBaseline(['public /login', 'public /adminLogin', 'public /404'])
+  })
+
+  for (const role of ROLES) {
+    test(`as ${role.name}`, async ({ page, context }) => {
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await announcementsSeen(context, dataDir)
+      if (role.platform) await adminSignIn(page, role.user, dataDir)
+      else await signIn(page, role.user)
+      const keys: string[] = []
+      for (const route of screensOf(role, routeRoles())) {
+        const key = `${role.name} ${route}`
+        found[key] = await walk(page, route, key)
+        keys.push(key)
+      }
+      if (role.name === 'customerUser') {
+        // the desk with a chat open, where an agent spends the day
+        const key = `${role.name} /customerServiceDesk/deskSession (chat open)`
+        found[key] = await walk(page, '/customerServiceDesk/deskSession', key, async (p) => {
+          await p
+            .getByTestId(/^desk-session-\d+$/)
+            .first()
+            .click()
+          await expect(p.getByTestId('chat-box')).toBeVisible()
+          await settled(p)
+        })
+        keys.push(key)
+      }
+      expectWithinBaseline(keys)
+    })
+  }
+})
+
+/**
+ * No screen breaks a rule its reviewed list does not name. Rules, not counts: how many rows a
+ * list shows changes how often a rule is broken, not whether.
+ */
+function expectWithinBaseline(keys: string[]): void {
+  if (process.env.A11Y_RECORD === '1') return
+  const allowed = baseline()
+  const worse: string[] = []
+  for (const key of keys) {
+    for (const [rule, count] of Object.entries(found[key] ?? {})) {
+      if (allowed[key]?.[rule] === undefined) worse.push(`${key}: ${rule} (${count} elements)`)
+    }
+  }
+  expect(worse, 'serious or critical accessibility violations not in screens.a11y.json').toEqual([])
+}
