@@ -143,14 +143,14 @@ export function massApi(ctx: MassHarness) {
 }
 
 /** Let a promise run while the simulated network's clock moves (its number checks are paced on that clock). */
-export async function whileSettling<T>(ctx: MassHarness, p: Promise<T>): Promise<T> {
+export async function whileSettling<T>(ctx: MassHarness, p: Promise<T>, stepMs = 1_000): Promise<T> {
   let done = false
   const watched = p.finally(() => {
     done = true
   })
   await new Promise((r) => setImmediate(r))
   while (!done) {
-    await ctx.sim.settle(1_000)
+    await ctx.sim.settle(stepMs)
     await new Promise((r) => setImmediate(r))
   }
   return watched
@@ -163,13 +163,21 @@ export async function whileSettling<T>(ctx: MassHarness, p: Promise<T>): Promise
 export class MassDriver {
   at = Date.now()
 
-  constructor(private readonly ctx: MassHarness) {
+  /**
+   * `settleStepMs`: how far the network's clock moves each time the engine's round yields. The
+   * network's time then passes with the real time a round takes (more on a slow database); a test
+   * of a network timer (a time-lock) takes small steps so that it does not run out while it looks.
+   */
+  constructor(
+    private readonly ctx: MassHarness,
+    private readonly settleStepMs = 1_000,
+  ) {
     ctx.massSend.engine.now = () => this.at
   }
 
   async round(advanceMs = 0): Promise<void> {
     this.at += advanceMs
-    await whileSettling(this.ctx, this.ctx.massSend.engine.tick())
+    await whileSettling(this.ctx, this.ctx.massSend.engine.tick(), this.settleStepMs)
     while (await this.ctx.messaging.dispatcher.tick()) {}
     await this.ctx.sim.settle(100)
   }

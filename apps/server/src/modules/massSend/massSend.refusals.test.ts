@@ -304,7 +304,8 @@ describe("WhatsApp's new-chat time-lock", () => {
     })
     try {
       const lockedApi = massApi(locked)
-      const lockedDrive = new MassDriver(locked)
+      // the 10-minute lock must not run out on the network's clock while the engine's rounds run
+      const lockedDrive = new MassDriver(locked, 10)
       const t = await massTenant(locked, 'locked', ['8613600000001'])
       const to = ['447793000001', '447793000002', '447793000003', '447793000004']
       const id = await lockedApi.create(
