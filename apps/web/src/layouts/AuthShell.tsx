@@ -48,7 +48,7 @@ export function AuthShell({
             <h1 style={{ margin: 0, fontSize: 22, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>
               {t('common.appTitle')}
             </h1>
-            <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.45)' }}>{t('auth.loginSubtitle')}</p>
+            <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.6)' }}>{t('auth.loginSubtitle')}</p>
             <h2 style={{ margin: '12px 0 0', fontSize: 16, fontWeight: 600 }} data-testid="login-title">
               {title}
             </h2>

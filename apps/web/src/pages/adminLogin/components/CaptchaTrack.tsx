@@ -52,7 +52,7 @@ export function CaptchaTrack({ status, offset, piece, max, hint, ...handlers }: 
       />
       <Flex align="center" justify="center" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
         <span
-          style={{ color: hintColor[status] ?? 'rgba(0, 0, 0, 0.45)', fontSize: 13 }}
+          style={{ color: hintColor[status] ?? 'rgba(0, 0, 0, 0.65)', fontSize: 13 }}
           data-testid="captcha-hint"
         >
           {hint || (offset === 0 ? t('auth.captchaHint') : '')}

@@ -47,6 +47,7 @@ export default function ApiInterfaceChatHistoryPage() {
       <Flex vertical gap={16}>
         <Flex gap={12} wrap>
           <Select
+            aria-label={t('merchants.history.pickCode')}
             style={{ width: 240 }}
             placeholder={t('merchants.history.pickCode')}
             value={codeId}
@@ -62,6 +63,7 @@ export default function ApiInterfaceChatHistoryPage() {
             data-testid="merchant-history-code"
           />
           <Select
+            aria-label={t('merchants.history.account')}
             style={{ width: 220 }}
             value={accountId ?? 0}
             disabled={codeId === undefined}

@@ -22,7 +22,7 @@ const itemStyle = (active: boolean, collapsed: boolean): CSSProperties => ({
   border: 'none',
   borderRadius: 6,
   background: active ? SIDEBAR_ACTIVE_BG : 'transparent',
-  color: active ? '#ffffff' : 'rgba(255, 255, 255, 0.82)',
+  color: active ? '#ffffff' : 'rgba(255, 255, 255, 0.85)',
   fontSize: 14,
   cursor: 'pointer',
   textDecoration: 'none',
@@ -109,7 +109,9 @@ export function DeskRail({
     const target = keepOpenSession(entryTarget(entry), entry, search.get('sessionId'))
     const common = {
       'data-testid': `desk-filter-${entry.key}`,
-      'aria-label': name,
+      // folded, the icon has no text: the name (and count) is its label; unfolded, the text shown is
+      // the name, as a screen reader reads it
+      'aria-label': collapsed ? name : undefined,
       'aria-current': isActive ? ('page' as const) : undefined,
       style: itemStyle(isActive, collapsed),
     }
@@ -157,7 +159,7 @@ export function DeskRail({
             {collapsed ? (
               <div style={{ height: 1, margin: '6px 8px', background: 'rgba(255, 255, 255, 0.2)' }} />
             ) : (
-              <div style={{ padding: '6px 14px 2px', fontSize: 12, color: 'rgba(255, 255, 255, 0.6)' }}>
+              <div style={{ padding: '6px 14px 2px', fontSize: 12, color: 'rgba(255, 255, 255, 0.85)' }}>
                 {t(`desk.rail.sections.${section.key}`)}
               </div>
             )}

@@ -121,7 +121,7 @@ describe('desk layout at each width', { timeout: 30_000 }, () => {
     expect(within(rail).getByRole('button', { name: 'Settings' })).toBeInTheDocument()
     // the whole rail, labels and counts, over the page
     fireEvent.click(screen.getByTestId('desk-rail-toggle'))
-    const drawer = await screen.findByRole('dialog')
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 15_000 })
     expect(within(drawer).getByText('All sessions')).toBeInTheDocument()
     expect(within(drawer).getByTestId('desk-filter-count-unread')).toHaveTextContent('5')
     // the rail beside the page stays folded
@@ -135,7 +135,7 @@ describe('desk layout at each width', { timeout: 30_000 }, () => {
     expect(layoutWidth()).toBe('narrow')
     expect(screen.queryByTestId('desk-rail')).not.toBeInTheDocument()
     fireEvent.click(screen.getByTestId('desk-rail-toggle'))
-    const drawer = await screen.findByRole('dialog')
+    const drawer = await screen.findByRole('dialog', {}, { timeout: 15_000 })
     expect(await within(drawer).findByText('All sessions')).toBeInTheDocument()
   })
 
@@ -144,7 +144,7 @@ describe('desk layout at each width', { timeout: 30_000 }, () => {
     renderDesk()
     await screen.findByTestId('chat-region')
     fireEvent.click(screen.getByTestId('desk-rail-toggle'))
-    await screen.findByRole('dialog')
+    await screen.findByRole('dialog', {}, { timeout: 15_000 })
     expect(useAppStore.getState().drawerOpen).toBe(true)
     setViewportWidth(1440)
     await waitFor(() => expect(layoutWidth()).toBe('wide'))

@@ -71,6 +71,7 @@ export function MassSendRecipients({
       <Flex justify="space-between" gap={8} wrap>
         <Flex gap={8} wrap>
           <Select<RecipientStateValue>
+            aria-label={t('massSend.log.state')}
             allowClear
             placeholder={t('massSend.log.state')}
             onChange={(state) => set({ state })}
@@ -79,6 +80,7 @@ export function MassSendRecipients({
             data-testid="mass-send-log-state"
           />
           <Select<DeliveryFilter>
+            aria-label={t('massSend.log.delivery')}
             allowClear
             placeholder={t('massSend.log.delivery')}
             onChange={(delivery) => set({ delivery })}
@@ -90,6 +92,7 @@ export function MassSendRecipients({
             data-testid="mass-send-log-delivery"
           />
           <Select<FailureReasonValue>
+            aria-label={t('massSend.log.failureReason')}
             allowClear
             placeholder={t('massSend.log.failureReason')}
             onChange={(failureReason) => set({ failureReason })}
@@ -98,6 +101,7 @@ export function MassSendRecipients({
             data-testid="mass-send-log-reason"
           />
           <Select<number>
+            aria-label={t('massSend.log.account')}
             allowClear
             placeholder={t('massSend.log.account')}
             onChange={(accountId) => set({ accountId })}

@@ -59,6 +59,7 @@ export function MassSendTaskList({ mode, extra, onLog }: Props) {
             data-testid="mass-send-search"
           />
           <Select<MassSendStatusValue>
+            aria-label={t('massSend.list.status')}
             allowClear
             placeholder={t('massSend.list.status')}
             onChange={(status) => filter({ status })}
@@ -67,6 +68,7 @@ export function MassSendTaskList({ mode, extra, onLog }: Props) {
             data-testid="mass-send-filter-status"
           />
           <Select<MassSendAudienceValue>
+            aria-label={t('massSend.list.audience')}
             allowClear
             placeholder={t('massSend.list.audience')}
             onChange={(audience) => filter({ audience })}

@@ -27,6 +27,7 @@ export function AgentSelect({
     }))
   return (
     <Select<number>
+      aria-label={t('sessionConsole.chooseAgent')}
       placeholder={t('sessionConsole.chooseAgent')}
       style={{ minWidth: 200 }}
       showSearch={{ optionFilterProp: 'name' }}

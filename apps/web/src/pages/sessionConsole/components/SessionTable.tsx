@@ -115,6 +115,7 @@ export function SessionTable({
             style={{ width: 240 }}
           />
           <Select<number>
+            aria-label={t('sessionConsole.filterAccount')}
             allowClear
             value={accountId}
             onChange={setAccountId}
