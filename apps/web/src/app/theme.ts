@@ -16,10 +16,12 @@ export const theme: ThemeConfig = {
     // links and link buttons in the primary blue (antd draws them in its info blue, 4.1:1 on white)
     colorLink: '#1d4ed8',
     colorInfo: '#1d4ed8',
-    // danger and success text, and the green tags, at 4.5:1 or more on white and on their own tints
+    // danger and success text at 4.5:1 or more on white and on their light tints (the tints are
+    // given too: antd would derive grey ones from a darker green)
     colorError: '#dc2626',
     colorSuccess: '#15803d',
-    green: '#15803d',
+    colorSuccessBg: '#f0fdf4',
+    colorSuccessBorder: '#86efac',
     borderRadius: 6,
     // secondary text, descriptions and placeholders at 4.5:1 or more on white and on the page's grey
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',

@@ -37,6 +37,7 @@ export function UserListToolbar(props: UserListToolbarProps) {
         {props.filters}
         <Select<0 | 1>
           allowClear
+          aria-label={t('platform.status')}
           placeholder={t('platform.status')}
           style={{ width: props.statusWidth }}
           value={props.status as 0 | 1 | undefined}

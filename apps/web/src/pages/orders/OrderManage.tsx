@@ -100,6 +100,7 @@ function OrdersPanel({ tenantId: initialTenant }: { tenantId?: number }) {
             testId="orders-tenant"
           />
           <Select
+            aria-label={t('billing.kind')}
             allowClear
             placeholder={t('billing.kind')}
             style={{ width: 120 }}

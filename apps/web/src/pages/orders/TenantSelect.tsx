@@ -22,6 +22,7 @@ export function TenantSelect({ value, onChange, testId, allowClear, style }: Pro
   })
   return (
     <Select
+      aria-label={t('billing.tenantPick')}
       showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
       allowClear={allowClear}
       value={value}

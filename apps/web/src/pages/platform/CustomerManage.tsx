@@ -46,7 +46,7 @@ export default function CustomerManage() {
       render: (_, r) => (
         <Flex vertical>
           <Highlight text={r.enterpriseAccount} keyword={query.keyword} />
-          <span style={{ color: '#888' }}>
+          <span style={{ color: 'rgba(0, 0, 0, 0.6)' }}>
             <Highlight text={r.tenantName} keyword={query.keyword} />
           </span>
         </Flex>
@@ -121,6 +121,7 @@ export default function CustomerManage() {
             data-testid="tenant-search"
           />
           <Select
+            aria-label={t('platform.vip')}
             allowClear
             placeholder={t('platform.vip')}
             style={{ width: 140 }}
@@ -131,6 +132,7 @@ export default function CustomerManage() {
             }))}
           />
           <Select
+            aria-label={t('platform.seller')}
             allowClear
             placeholder={t('platform.seller')}
             style={{ width: 160 }}
@@ -138,6 +140,7 @@ export default function CustomerManage() {
             options={(sellers.data ?? []).map((s) => ({ value: s.id, label: s.nickname || s.username }))}
           />
           <Select
+            aria-label={t('platform.flag.risk')}
             allowClear
             placeholder={t('platform.flag.risk')}
             style={{ width: 120 }}
@@ -148,6 +151,7 @@ export default function CustomerManage() {
             ]}
           />
           <Select
+            aria-label={t('platform.trial')}
             allowClear
             placeholder={t('platform.trial')}
             style={{ width: 110 }}
@@ -158,6 +162,7 @@ export default function CustomerManage() {
             ]}
           />
           <Select
+            aria-label={t('platform.tenants.expiringOnly')}
             allowClear
             placeholder={t('platform.tenants.expiringOnly')}
             style={{ width: 170 }}

@@ -88,7 +88,7 @@ export default function SupervisorManage() {
       render: (_, r) => (
         <Flex vertical>
           <Highlight text={r.tenant?.enterpriseAccount ?? ''} keyword={query.keyword} />
-          <span style={{ color: '#888' }}>
+          <span style={{ color: 'rgba(0, 0, 0, 0.6)' }}>
             <Highlight text={r.tenant?.tenantName ?? ''} keyword={query.keyword} />
           </span>
         </Flex>

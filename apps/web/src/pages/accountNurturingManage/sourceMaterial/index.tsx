@@ -172,6 +172,7 @@ export default function NurturingMaterialPage() {
       <Flex vertical gap={16}>
         <Flex justify="space-between" gap={12} wrap>
           <Select
+            aria-label={t('nurturing.material.allLanguages')}
             allowClear
             style={{ width: 200 }}
             placeholder={t('nurturing.material.allLanguages')}
