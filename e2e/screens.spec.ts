@@ -108,7 +108,8 @@ async function walk(page: Page, route: string, key: string, open?: (page: Page) 
 const found: Counts = {}
 
 test.describe('every screen, every role', () => {
-  test.describe.configure({ timeout: 600_000 })
+  // a role's whole walk: about 5 minutes for the supervisor's 42 screens, more on a loaded machine
+  test.describe.configure({ timeout: 1_200_000 })
   test.afterAll(() => {
     mkdirSync('test-results', { recursive: true })
     writeFileSync(path.join('test-results', 'screens.a11y.json'), `${JSON.stringify(found, null, 2)}\n`)
