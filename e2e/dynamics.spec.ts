@@ -100,7 +100,8 @@ test('the admin keeps nurturing material and a rule for the demo tenant, and see
     .locator('.ant-modal:visible')
     .getByRole('button', { name: /确\s*定|OK/ })
     .click()
-  await expect(page.locator('.ant-modal:visible')).toHaveCount(0)
+  // the file is checked, uploaded and stored before the dialog closes: slower on a loaded machine
+  await expect(page.locator('.ant-modal:visible')).toHaveCount(0, { timeout: 45_000 })
   await expect(page.locator('[data-testid^="nurturing-thumb-"] img').first()).toBeVisible()
   await page.screenshot({ path: '/tmp/p8-nurturing-material.png', fullPage: true })
 

@@ -43,6 +43,7 @@ export const chat: typeof zh = {
   edited: 'Edited',
   editHistory: 'Before the edit',
   editUnread: 'The customer edited this message: see the new text on your phone',
+  imageAlt: 'Picture: open it large',
   mediaUnavailable: 'The file cannot be loaded',
   you: 'You',
   customer: 'Customer',

@@ -41,6 +41,7 @@ export const chat = {
   edited: '已编辑',
   editHistory: '编辑前的内容',
   editUnread: '对方编辑了这条消息，新内容请在手机上查看',
+  imageAlt: '图片，点击查看大图',
   mediaUnavailable: '文件无法加载',
   you: '我',
   customer: '客户',

@@ -40,6 +40,7 @@ function Pending({ state, box }: { state: MediaState; box: { width: number; heig
 
 /** A picture (or sticker), opened large on click. */
 export function ImageContent({ message }: Props) {
+  const { t } = useTranslation()
   const state = useMediaSrc(mediaUrlOf(message))
   const box = boxOf(message)
   if (state.status !== 'ready') return <Pending state={state} box={box} />
@@ -47,6 +48,8 @@ export function ImageContent({ message }: Props) {
     <Suspense fallback={<Pending state={{ status: 'loading' }} box={box} />}>
       <Image
         src={state.src}
+        // also the name of the button that opens it large
+        alt={t('chat.imageAlt')}
         className="chat-image"
         style={{ maxWidth: 240, maxHeight: 240 }}
         data-testid="chat-image"
