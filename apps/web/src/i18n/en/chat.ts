@@ -92,6 +92,7 @@ export const chat: typeof zh = {
     download: 'Download',
   },
   location: {
+    openMap: 'Open on the map',
     unknown: 'Location details missing',
   },
   contact: {

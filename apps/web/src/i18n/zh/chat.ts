@@ -90,6 +90,7 @@ export const chat = {
     download: '下载',
   },
   location: {
+    openMap: '在地图上打开',
     unknown: '位置信息缺失',
   },
   contact: {

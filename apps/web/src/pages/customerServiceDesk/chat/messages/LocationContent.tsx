@@ -25,7 +25,14 @@ export function LocationContent({ message }: { message: ChatMessageView }) {
   return (
     <div className="chat-location" data-testid="chat-location-message">
       {!mapFailed && (
-        <a href={href} target="_blank" rel="noreferrer" className="chat-static-map" style={VIEW}>
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer"
+          className="chat-static-map"
+          style={VIEW}
+          aria-label={t('chat.location.openMap')}
+        >
           <div style={{ position: 'absolute', left: VIEW.width / 2 - px, top: VIEW.height / 2 - py }}>
             {tiles.map((tile) => (
               <img
