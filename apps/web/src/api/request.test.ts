@@ -1,13 +1,11 @@
-import { DESK_ID_HEADER, ErrorCode, Header, Role } from '@app/core'
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { ErrorCode } from '@app/core'
+import { AxiosError } from 'axios'
 import Cookies from 'js-cookie'
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
-import { type Feedback, setFeedback, setNavigate } from '../app/feedback'
+import { describe, expect, it, vi } from 'vitest'
+import { setNavigate } from '../app/feedback'
 import { i18n } from '../i18n'
-import { useSession } from '../stores/session'
 import { browser } from '../utils/browser'
 import { StorageKey } from '../utils/storage'
-import { resetDialogs } from './dialogs'
 import {
   ApiError,
   DUPLICATE_GET_WARNING,
@@ -17,182 +15,8 @@ import {
   http,
   noRepeatGuard,
   PROFILE_URL,
-  service,
-  setExtraHeaders,
 } from './request'
-
-type Reply = (config: InternalAxiosRequestConfig) => unknown
-let adapter: Mock<(config: InternalAxiosRequestConfig) => Promise<AxiosResponse>>
-let ui: { error: Mock; confirm: Mock }
-
-/** The fake network: answers each request with `reply(config)` as the JSON body. */
-function serve(reply: Reply = () => ({ code: 0, msg: '', data: null })) {
-  adapter = vi.fn(async (config: InternalAxiosRequestConfig) => ({
-    data: reply(config),
-    status: 200,
-    statusText: 'OK',
-    headers: {},
-    config,
-  }))
-  service.defaults.adapter = adapter
-}
-
-/** The fake network failing at transport level. */
-function fail(make: (config: InternalAxiosRequestConfig) => AxiosError) {
-  adapter = vi.fn(async (config: InternalAxiosRequestConfig) => {
-    throw make(config)
-  })
-  service.defaults.adapter = adapter
-}
-
-const sentHeaders = (call = 0) => adapter.mock.calls[call]?.[0].headers
-
-interface DialogConfig {
-  content: string
-  onOk: () => void
-  onCancel: () => void
-  afterClose: () => void
-}
-/** The config of the n-th dialog the client opened. */
-function dialog(n = 0): DialogConfig {
-  const config = ui.confirm.mock.calls[n]?.[0] as DialogConfig | undefined
-  if (!config) throw new Error(`no dialog #${n}`)
-  return config
-}
-
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2024-05-01T10:00:00Z'))
-  ui = { error: vi.fn(), confirm: vi.fn(() => ({ destroy: vi.fn() })) }
-  const noop = vi.fn()
-  setFeedback({
-    message: { error: ui.error, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: ui.confirm, warning: vi.fn(), info: vi.fn() },
-    notification: { info: noop },
-  } satisfies Feedback)
-  resetDialogs()
-  await i18n.changeLanguage('zh')
-  serve()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-  setExtraHeaders(null)
-  useSession.setState({ roles: [] })
-  Cookies.remove(StorageKey.token)
-  Cookies.remove(StorageKey.tenantId)
-})
-
-const later = (ms: number) => vi.setSystemTime(Date.now() + ms)
-
-describe('headers', () => {
-  it('sends Bearer token, tenant id and language when known', async () => {
-    Cookies.set(StorageKey.token, 'tok-1')
-    Cookies.set(StorageKey.tenantId, '42')
-    await i18n.changeLanguage('en')
-    await http.get('/damai/x')
-    const h = sentHeaders()
-    expect(h?.get('Authorization')).toBe('Bearer tok-1')
-    expect(h?.get('tenant-id')).toBe('42')
-    expect(h?.get('Language')).toBe('en')
-  })
-
-  it('sends no Authorization without a token', async () => {
-    await http.get('/damai/x')
-    expect(sentHeaders()?.has('Authorization')).toBe(false)
-    expect(sentHeaders()?.get('Language')).toBe('zh')
-  })
-
-  it('uses the 10 s timeout', async () => {
-    await http.get('/damai/x')
-    expect(adapter.mock.calls[0]?.[0].timeout).toBe(10_000)
-  })
-
-  it('adds the headers an open screen provides, by url; a header the call sets wins', async () => {
-    useSession.setState({ roles: [Role.customerMaster] })
-    setExtraHeaders((url) =>
-      url.startsWith('/damai/customer/') ? { 'desk-id': 'd1', 'customer-user-id': '7' } : undefined,
-    )
-    try {
-      await http.post('/damai/customer/session/page', {})
-      await http.post('/damai/customer/desk/enter', {}, { headers: { 'customer-user-id': '9' } })
-      await http.get('/damai/system/user/profile/get')
-    } finally {
-      setExtraHeaders(null)
-    }
-    expect(sentHeaders(0)?.get('desk-id')).toBe('d1')
-    expect(sentHeaders(0)?.get('customer-user-id')).toBe('7')
-    expect(sentHeaders(1)?.get('customer-user-id')).toBe('9')
-    expect(sentHeaders(2)?.has('desk-id')).toBe(false)
-    await http.post('/damai/customer/session/counts', {})
-    expect(sentHeaders(3)?.has('desk-id')).toBe(false)
-  })
-})
-
-describe('customer-user-id of a supervisor working the desk as an agent', () => {
-  const deskHeaders = () => ({ [DESK_ID_HEADER]: 'desk-of-21', [Header.customerUserId]: '21' })
-  /** Sends one call (the duplicate guard off) and answers the two desk headers it carried. */
-  async function sent(call: () => Promise<unknown>) {
-    const before = adapter.mock.calls.length
-    await call()
-    const h = sentHeaders(before)
-    return { agent: h?.get(Header.customerUserId) ?? null, desk: h?.get(DESK_ID_HEADER) ?? null }
-  }
-  const get = (url: string, params?: object) => () => http.get(url, params, noRepeatGuard)
-  const post = (url: string, data?: object) => () => http.post(url, data, noRepeatGuard)
-  const put = (url: string, data?: object) => () => http.put(url, data, noRepeatGuard)
-
-  beforeEach(() => {
-    useSession.setState({ roles: [Role.customerMaster] })
-    setExtraHeaders(deskHeaders)
-  })
-
-  it.each([
-    ['customer user: chat history', post('/damai/customer/user/getSessionChatMessages', { sessionId: 1 })],
-    ['customer user: send', post('/damai/customer/user/sendChatMessage', { sessionId: 1 })],
-    ['customer user: chat media', get('/damai/customer/user/chatMedia/5')],
-    ['customer user: desk accounts', get('/damai/customer/user/deskAccounts')],
-    ['the desk session list', post('/damai/customer/session/page', {})],
-    ['session migrate', put('/damai/customer/session/migrate', { sessionId: 1, userId: 3 })],
-    ['enable AI reply', put('/damai/customer/session/flag', { sessionId: 1, flag: 'aiReply', value: true })],
-    ['chat group', post('/damai/customer/group/info', { sessionId: 1 })],
-    ['auto reply', post('/damai/customer/autoReply/page', {})],
-    ['personal material types', get('/damai/customer/material/typeCounts', { ownerType: 2 })],
-    ['personal materials', post('/damai/customer/material/page', { ownerType: 2, pageNo: 1 })],
-    ['personal material groups', get('/damai/customer/materialGroup/list', { ownerType: 2 })],
-    ['a personal material write', post('/damai/customer/material', { ownerType: 2, name: 'x' })],
-    ['a personal material group write', post('/damai/customer/materialGroup', { ownerType: 2, name: 'x' })],
-    ['a material read by id (its preview)', get('/damai/customer/material/get', { id: 7 })],
-    ['the desk mass send list', post('/damai/customer/massSend/page', {})],
-  ])('carries the agent acted as on %s', async (_, call) => {
-    expect(await sent(call)).toEqual({ agent: '21', desk: 'desk-of-21' })
-  })
-
-  it.each([
-    ['the session-friend tags query', get('/damai/customer/label/fan', { fanId: 4 })],
-    ['labels', get('/damai/customer/label/list')],
-    ['customers', post('/damai/customer/fans/page', {})],
-    ['public materials', post('/damai/customer/material/page', { ownerType: 1, pageNo: 1 })],
-    ['public material types', get('/damai/customer/material/typeCounts', { ownerType: 1 })],
-    ['public material groups', get('/damai/customer/materialGroup/list', { ownerType: 1 })],
-    ['a public material write', post('/damai/customer/material', { ownerType: 1, name: 'x' })],
-    ['tenant display settings', get('/damai/customer/tenantSetting/display')],
-  ])('works for the supervisor on %s: neither the agent nor their desk id', async (_, call) => {
-    expect(await sent(call)).toEqual({ agent: null, desk: null })
-  })
-
-  it('is sent only by a supervisor; an agent keeps the desk id alone', async () => {
-    useSession.setState({ roles: [Role.customerUser] })
-    expect(await sent(post('/damai/customer/session/page', {}))).toEqual({ agent: null, desk: 'desk-of-21' })
-    expect(await sent(get('/damai/customer/label/list'))).toEqual({ agent: null, desk: 'desk-of-21' })
-  })
-
-  it('a supervisor at their own desk sends the desk id on every desk call', async () => {
-    setExtraHeaders(() => ({ [DESK_ID_HEADER]: 'own-desk' }))
-    expect(await sent(get('/damai/customer/label/list'))).toEqual({ agent: null, desk: 'own-desk' })
-    expect(await sent(post('/damai/customer/session/page', {}))).toEqual({ agent: null, desk: 'own-desk' })
-  })
-})
+import { adapter, dialog, fail, later, sentHeaders, serve, ui } from './request.harness'
 
 describe('duplicate-submission guard', () => {
   it('rejects a post with the same url and body within 300 ms, unsent and silent', async () => {
