@@ -26,6 +26,7 @@ import {
   type MessagingGateway,
   toFailureReason,
 } from '../../gateway/messaging-gateway.js'
+import { withTimeout } from '../../net/with-timeout.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import { type MediaStore, MessageUpdates } from '../messages/index.js'
 import type { RiskGate, RiskOutcome } from '../risk/index.js'
@@ -264,6 +265,7 @@ export class OutboxDispatcher implements Engine {
           quoted: stored.quoted,
         }),
         this.cfg.sendTimeoutMs,
+        () => new GatewayError('timeout', `send timed out after ${this.cfg.sendTimeoutMs} ms`),
       )
       sentAt = sent.timestamp
     } catch (err) {
@@ -384,20 +386,4 @@ export class OutboxDispatcher implements Engine {
     if (!this.risk) return null
     return { tenantId: row.tenant_id, accountId: row.account_id, newChat, failure }
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new GatewayError('timeout', `send timed out after ${ms} ms`)), ms)
-    p.then(
-      (v) => {
-        clearTimeout(t)
-        resolve(v)
-      },
-      (e: unknown) => {
-        clearTimeout(t)
-        reject(e)
-      },
-    )
-  })
 }

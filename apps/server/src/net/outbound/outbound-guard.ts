@@ -3,6 +3,7 @@ import net from 'node:net'
 import { ErrorCode } from '@app/core'
 import { Agent, buildConnector, type Dispatcher, fetch, Headers, type Response } from 'undici'
 import { AppError } from '../../http/errors.js'
+import { withTimeout } from '../with-timeout.js'
 import { isLocalName, isPublicAddress } from './address-rules.js'
 
 /** Redirects followed before a call gives up. */
@@ -124,7 +125,11 @@ export class OutboundGuard {
   /** Refuse a name any of whose addresses now is private; no answer in time leaves it to the connect-time check. */
   private async checkAnswersForSave(host: string): Promise<void> {
     if (this.options.privateAddresses || net.isIP(host)) return
-    const found = await withTimeout(this.resolve(host), SAVE_LOOKUP_MS).catch(() => [])
+    const found = await withTimeout(
+      this.resolve(host),
+      SAVE_LOOKUP_MS,
+      () => new Error(`no answer within ${SAVE_LOOKUP_MS} ms`),
+    ).catch(() => [])
     if (found.some((a) => !this.isPublic(a.address))) throw new AppError(ErrorCode.outboundAddressPrivate)
   }
 
@@ -210,14 +215,6 @@ function canonicalHost(host: string): string | undefined {
   if (!ipv6 && (bare === '' || /[\s/\\?#@:[\]%]/.test(bare))) return undefined
   const url = URL.parse(ipv6 ? `http://[${bare}]/` : `http://${bare}/`)
   return url ? hostOf(url) : undefined
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
 /**
