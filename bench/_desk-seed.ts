@@ -26,6 +26,22 @@ function prng(seed: number): () => number {
   }
 }
 
+/**
+ * Where the sessions stand, by id: 60 % open, 10 % pending, 5 % snoozed for a day, 25 % resolved;
+ * an open session whose customer wrote last waits on us since its last inbound message. `?` is the
+ * tenant. The status goes by runs of 20 ids (`id / 20`), as the account goes by `id % 20`: every
+ * account, so every agent, has sessions of each status.
+ */
+const statusSpread = (now: number) => [
+  `update sessions set
+     status = case when (id / 20) % 20 < 12 then 'open' when (id / 20) % 20 < 14 then 'pending'
+       when (id / 20) % 20 = 14 then 'snoozed' else 'resolved' end,
+     snoozed_until = case when (id / 20) % 20 = 14 then ${now + 86_400_000} end
+   where tenant_id = ?`,
+  `update sessions set waiting_since = last_inbound_at
+   where tenant_id = ? and status = 'open' and awaiting_reply_since is null and type = 'personal'`,
+]
+
 export function seedDesk(
   file: string,
   tenantId: number,
@@ -135,6 +151,7 @@ export function seedDesk(
   })
   const step = 2_000
   for (let from = 0; from < sessions; from += step) batch(from, Math.min(sessions, from + step))
+  for (const statement of statusSpread(now)) db.prepare(statement).run(tenantId)
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()
   return { tenantId, accountIds, agentIds, sessions, messages: sessions * perSession }
@@ -226,6 +243,8 @@ export async function seedDeskPg(
         where s.tenant_id = ${tenantId} and s.id between ${lo} and ${lo + 9_999}
         order by s.id, m`.execute(db)
   }
+  for (const statement of statusSpread(now))
+    await sql.raw(statement.replace('?', String(tenantId))).execute(db)
   await sql`analyze`.execute(db)
   return { tenantId, accountIds, agentIds, sessions, messages: sessions * perSession }
 }

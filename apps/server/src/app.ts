@@ -1,3 +1,4 @@
+import { installCallers, installSockets } from './app.callers.js'
 import { startCluster } from './cluster/cluster.js'
 import type { Config } from './config.js'
 import type { Db } from './db/index.js'
@@ -7,24 +8,17 @@ import { type Engine, EngineStage, Engines } from './engines/engines.js'
 import { EventBus } from './events/bus.js'
 import type { MessagingGateway } from './gateway/messaging-gateway.js'
 import type { WaVersionInfo } from './gateway/wa-version.js'
-import { installAuth } from './http/auth.js'
-import { callerOfActor } from './http/caller.js'
 import { createServer } from './http/plugins.js'
 import { installWeb } from './http/web.js'
 import { installAccounts } from './modules/accounts/index.js'
 import { installAgents } from './modules/agents/index.js'
 import { aiUsageToday, installAiReply } from './modules/aiReply/index.js'
 import { installAnnouncements } from './modules/announcements/index.js'
-import { installSignIn, LoginLimiter, TokenService } from './modules/auth/index.js'
+import { installSignIn } from './modules/auth/index.js'
 import { installAutoReply } from './modules/autoReply/index.js'
 import { installBilling } from './modules/billing/index.js'
 import { installConsole } from './modules/console/index.js'
-import {
-  DeskPresence,
-  installDesk,
-  sessionMentionsMergePart,
-  sessionReadsMergePart,
-} from './modules/desk/index.js'
+import { installDesk, sessionMentionsMergePart, sessionReadsMergePart } from './modules/desk/index.js'
 import { DiversionAcquisition, installDiversion } from './modules/diversion/index.js'
 import { installDynamics } from './modules/dynamics/index.js'
 import { FanIdentities, installFans, installInheritance } from './modules/fans/index.js'
@@ -43,11 +37,11 @@ import { installNurturing } from './modules/nurturing/index.js'
 import { installOps } from './modules/ops/index.js'
 import { installOrderTemplates } from './modules/orderTemplates/index.js'
 import { EchoedSends, installOutbox, outboxDepth, outboxMergePart } from './modules/outbox/index.js'
-import { installPlatform, platformCore } from './modules/platform/index.js'
+import { installPlatform } from './modules/platform/index.js'
 import { installPorts } from './modules/ports/index.js'
+import { installPublicApi } from './modules/publicApi/index.js'
 import { installRisk } from './modules/risk/index.js'
 import {
-  canFollowSession,
   listDeskAccounts,
   SessionDirectory,
   SessionMerge,
@@ -55,13 +49,14 @@ import {
 } from './modules/sessions/index.js'
 import { type SimDeps, SimService, simRoutes } from './modules/sim/index.js'
 import { installStatistics } from './modules/statistics/index.js'
+import { installSupport, supportSettings } from './modules/support/index.js'
 import { systemRoutes } from './modules/system/index.js'
 import { installTenantSettings } from './modules/tenantSettings/index.js'
 import { installTranslate } from './modules/translate/index.js'
-import { installUsers, signInLookups, UsersService } from './modules/users/index.js'
+import { installUsers, signInLookups } from './modules/users/index.js'
+import { installWebhooks } from './modules/webhooks/index.js'
 import { OutboundGuard } from './net/outbound/outbound-guard.js'
 import { HubRelay } from './realtime/hub.js'
-import { installRealtime } from './realtime/socket.js'
 
 /** the platform-wide figures of /metrics and the system status page */
 const system = openSystemScope('app')
@@ -102,15 +97,7 @@ export async function buildApp({ config, db, logger, gateway, sim, link, outboun
   const kit = { db, config, logger, hub, events, engines, cluster, signals: cluster.signals, outbound }
 
   // Who calls: tokens, users, desk presence, the auth hook (before any route).
-  const tokens = new TokenService(db, config.TOKEN_TTL_HOURS * 3_600_000)
-  const limiter = new LoginLimiter(db, config.LOGIN_MAX_FAILURES, config.LOGIN_LOCK_MINUTES * 60_000)
-  const platform = platformCore(db)
-  const users = new UsersService(db, tokens, limiter, (actor) => platform.settings.profileForUser(actor))
-  const presence = new DeskPresence(db, hub, users)
-  const routes = installAuth(app, tokens, {
-    isActiveAgent: (tenantId, userId) => users.isActiveAgent(tenantId, userId),
-    isLiveDesk: (tenantId, userId, deskId) => presence.isLive(tenantId, userId, deskId),
-  })
+  const { tokens, limiter, platform, users, presence, routes } = installCallers(app, kit)
   installUsers(app, { db, users, shard: cluster.lease !== undefined, listDeskAccounts })
   installAnnouncements(app, db)
   systemRoutes(app, { mapTileUrl: config.MAP_TILE_URL })
@@ -137,15 +124,12 @@ export async function buildApp({ config, db, logger, gateway, sim, link, outboun
   const sources = { ...status, heldAccounts: () => accounts.runtime.heldAccounts().length }
   const ops = installOps(app, { ...kit, sources })
   ops.watchLinks(gateway)
-  const risk = installRisk(app, kit)
+  // the tenant's time zone (its business hours') is the calendar of the risk windows too
+  const settings = supportSettings(db)
+  const risk = installRisk(app, { ...kit, timeZoneOf: (tenantId, q) => settings.timeZone(tenantId, q) })
   const sending = installOutbox({ ...net, gateway: ops.countSends(gateway), risk: risk.gate })
   const { outbox, requests } = sending
-  const realtime = installRealtime(app, {
-    resolveToken: (t) => tokens.resolve(t),
-    canJoinSession: (actor, id) => canFollowSession(db, callerOfActor(actor), id),
-    relay: hub,
-    adapt: (io) => cluster.adapt(io),
-  })
+  const realtime = installSockets(app, { db, hub, cluster, tokens })
 
   // Platform operations and billing: staff and tenants, orders of ports and seats, the tenant's agents, sign-in.
   const billing = installBilling(app, platform, {
@@ -171,19 +155,34 @@ export async function buildApp({ config, db, logger, gateway, sim, link, outboun
   const desk = installDesk(app, { ...net, outbox, requests, material, risk, tenantSettings })
   installConsole(app, { ...net, desk, assignments: accounts.assignments, realtime, inbound })
   installInheritance(app, { ...net, accounts, labels })
-  installFans(app, { ...net, labels, desk, accounts })
+  const fans = installFans(app, { ...net, labels, desk, accounts })
 
   // The automatic front line and marketing: mass send, auto-reply, AI reply, diversion, dynamics, nurturing.
   const massSend = installMassSend(app, { ...net, outbox, material, labels })
   const autoReply = installAutoReply(app, { ...net, outbox, labels, material })
+  const support = installSupport(app, { ...net, outbox, settings })
   const aiReply = installAiReply({ ...net, outbox, settings: tenantSettings.service })
   const diversion = installDiversion(app, kit)
   installMerchants(app, { ...net, login: accounts.login, history, materials })
   installOrderTemplates(app, db)
   const dynamics = installDynamics(app, net)
   const nurturing = installNurturing(app, { ...net, outbox, requests })
-  const statistics = installStatistics(app, { ...kit, platform, billing })
-  if (sim) simRoutes(app, new SimService(db, sim))
+  const statistics = installStatistics(app, { ...kit, platform, billing, support: support.service })
+
+  // Integrations: webhooks, API keys and the public API.
+  const webhooks = installWebhooks(app, kit)
+  const publicApi = await installPublicApi(app, {
+    db,
+    desk,
+    labels,
+    fans,
+    materials,
+    massSend: massSend.service,
+    outbound,
+    webhooks: webhooks.service,
+    ratePerMinute: config.API_RATE_PER_MINUTE,
+  })
+  if (sim) simRoutes(app, new SimService(db, sim, diversion.visits))
 
   // stopped in reverse order of start, on close
   app.addHook('onClose', () => engines.stop())
@@ -193,6 +192,6 @@ export async function buildApp({ config, db, logger, gateway, sim, link, outboun
   const messaging = { hub, media, uploads, mediaCleanup, inbound, ...parts }
   const services = { tokens, users, captcha }
   const modules = { desk, billing, platform, massSend, dynamics, nurturing, risk, autoReply, diversion }
-  const more = { tenantSettings, aiReply, statistics }
+  const more = { tenantSettings, aiReply, statistics, support, publicApi, webhooks }
   return { app, routes, services, engines, events, messaging, ...modules, ...more }
 }

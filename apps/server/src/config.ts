@@ -46,6 +46,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** requests one public API key may make per minute (per process) */
+  API_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** wrong slider-captcha answers from one IP address before each further one locks the address */
   CAPTCHA_FREE_MISSES: z.coerce.number().int().min(0).max(10).default(2),
   /** visits to a diversion link (/s?c=) per minute per IP address */
@@ -94,6 +96,8 @@ const schema = z.object({
    * nurturing pair) are held this long too, each checked still held before it acts
    */
   OUTBOX_LEASE_MS: z.coerce.number().int().positive().default(15_000),
+  /** how long a claimed webhook delivery stays with its process (at least 15 s, longer than an attempt): a dead process's claims are retried after this */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(200).default(30_000),
   /** a message that cannot go out for this long (account down, paced) fails */
   OUTBOX_MAX_WAIT_MS: z.coerce
     .number()

@@ -75,6 +75,15 @@ export const accountErrorMessages = {
     zh: '该地址指向本机或内网，不允许使用',
     en: 'This address points to this machine or a private network and cannot be used',
   },
+  3381: {
+    zh: '最多保留{max}个有效的 API 密钥，请先撤销不用的密钥',
+    en: 'At most {max} API keys can be active: revoke one you no longer use first',
+  },
+  3382: {
+    zh: '最多添加{max}个 Webhook 接收地址',
+    en: 'At most {max} webhook endpoints can be added',
+  },
+  3383: { zh: '该密钥已撤销', en: 'This key has been revoked' },
   3261: { zh: '链接无效，请向提供方索取新的链接', en: 'This link is not valid; ask for a new one' },
   3262: { zh: '该链接已被撤销', en: 'This link has been revoked' },
   3263: { zh: '该链接已过期', en: 'This link has expired' },

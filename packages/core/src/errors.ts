@@ -244,6 +244,11 @@ export const ErrorCode = {
   // addresses a tenant gives the server to call or connect through (its AI provider, its webhooks, its accounts' proxies)
   outboundAddressInvalid: 3351,
   outboundAddressPrivate: 3352,
+
+  // API keys and webhook endpoints
+  apiKeysFull: 3381,
+  webhooksFull: 3382,
+  apiKeyRevoked: 3383,
 } as const
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode]
 

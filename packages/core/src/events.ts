@@ -169,7 +169,11 @@ export interface GroupUpdatedEvent {
 }
 
 /** Why a session's status changed: a user's action, a live customer message, or a snooze that ended. */
-export type SessionStatusCause = 'user' | 'customer' | 'snoozeEnded'
+/**
+ * What changed a session's status: a user, a customer's message (it opened again), a snooze that
+ * ended, or the customer's satisfaction rating (the conversation it opened again is resolved again).
+ */
+export type SessionStatusCause = 'user' | 'customer' | 'snoozeEnded' | 'rated'
 
 export interface SessionStatusEvent extends SessionStatusView {
   cause: SessionStatusCause

@@ -1,6 +1,8 @@
 import { autoReplyValidationMessages } from './api/auto-reply.messages.js'
 import { deskNotesValidationMessages } from './api/desk-notes.messages.js'
 import { dynamicsValidationMessages } from './api/dynamics.messages.js'
+import { integrationsValidationMessages } from './api/integrations.messages.js'
+import { supportValidationMessages } from './api/support.messages.js'
 import { tenantSettingsValidationMessages } from './api/tenant-settings.messages.js'
 import {
   GROUP_NAME_MAX,
@@ -92,6 +94,8 @@ export const validationMessages = {
     ...dynamicsValidationMessages.zh,
     ...tenantSettingsValidationMessages.zh,
     ...deskNotesValidationMessages.zh,
+    ...supportValidationMessages.zh,
+    ...integrationsValidationMessages.zh,
     required: '此项不能为空',
     invalid: '格式不正确',
     tooLong: '内容过长',
@@ -188,6 +192,8 @@ export const validationMessages = {
     ...dynamicsValidationMessages.en,
     ...tenantSettingsValidationMessages.en,
     ...deskNotesValidationMessages.en,
+    ...supportValidationMessages.en,
+    ...integrationsValidationMessages.en,
     required: 'This field is required',
     invalid: 'This value is not valid',
     tooLong: 'This value is too long',

@@ -7,6 +7,9 @@ export interface AgentGroupTable {
   tenant_id: number
   name: string
   created_at: number
+  /** the group's response targets in business minutes; null: the tenant's (migration 0033) */
+  first_response_minutes: Generated<number | null>
+  next_response_minutes: Generated<number | null>
 }
 
 /** A seat: a paid slot for one agent, like a port is for one WS account. */

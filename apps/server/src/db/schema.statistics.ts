@@ -25,6 +25,8 @@ export interface StatDailyTable {
   turns_answered: Generated<number>
   /** JSON [first bucket, counts…] of first responses (core responseBucket) */
   responses: Generated<string>
+  /** answers later than the tenant's response target in business time (migration 0031) */
+  breaches: Generated<number>
 }
 
 export interface StatFanTable {
@@ -47,4 +49,8 @@ export interface StatTurnTable {
   agent_id: number
   since: number
   day: number
+  /** when the turn is late unanswered (business time of its targets); null: no target (migration 0033) */
+  due_at: Generated<number | null>
+  /** 1 once counted as a breach, so its answer does not count it again */
+  breached: Generated<number>
 }

@@ -40,6 +40,7 @@ import type {
   StatusPostViewerTable,
 } from './schema.dynamics.js'
 import type { GroupChatTable, GroupMemberTable, GroupPreferenceTable } from './schema.groups.js'
+import type { IntegrationTables } from './schema.integrations.js'
 import type {
   MassSendEventTable,
   MassSendItemTable,
@@ -70,6 +71,7 @@ import type {
   LoginFailureTable,
 } from './schema.sign-in.js'
 import type { StatCursorTable, StatDailyTable, StatFanTable, StatTurnTable } from './schema.statistics.js'
+import type { AwaySendTable, SatisfactionSurveyTable, SupportSettingTable } from './schema.support.js'
 import type { AiReplyJobTable, AiReplyUsageTable, TenantSettingTable } from './schema.tenant-settings.js'
 
 export type * from './schema.accounts.js'
@@ -280,7 +282,7 @@ export interface GatewayRequestTable {
  * The WhatsApp link's tables (auth: migration 0003_wa_auth; stored messages and the Web version:
  * 0025_wa_messages_version) belong to the gateway; they are listed here so one Kysely instance serves both.
  */
-export interface Database extends AuthTables, MessageStoreTables, WaVersionTables {
+export interface Database extends AuthTables, MessageStoreTables, WaVersionTables, IntegrationTables {
   account_leases: AccountLeaseTable
   tenants: TenantTable
   users: UserTable
@@ -334,6 +336,9 @@ export interface Database extends AuthTables, MessageStoreTables, WaVersionTable
   counters: CounterTable
   marketing_interactions: MarketingInteractionTable
   tenant_settings: TenantSettingTable
+  support_settings: SupportSettingTable
+  away_sends: AwaySendTable
+  satisfaction_surveys: SatisfactionSurveyTable
   ai_reply_jobs: AiReplyJobTable
   ai_reply_usage: AiReplyUsageTable
   risk_configs: RiskConfigTable

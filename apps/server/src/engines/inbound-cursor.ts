@@ -32,6 +32,11 @@ export interface CursorStore<M extends { id: number }> {
 /** Run the work's effects in `tx` together with the watermark's move past the message. */
 export type Commit = <R>(work: (tx: Kysely<Database>) => Promise<R>) => Promise<R>
 
+/** The work of a whole batch at once: `commit` runs its effects with the watermark's move past the batch's last message. */
+export interface BatchWork<M> {
+  batch(messages: M[], commit: Commit): Promise<void>
+}
+
 /** Thrown inside a commit when the watermark moved under us: the effects are rolled back. */
 class CursorLost extends Error {}
 
@@ -58,7 +63,7 @@ export class InboundCursor<M extends { id: number }> {
   constructor(
     private readonly db: Db,
     private readonly store: CursorStore<M>,
-    private readonly work: (m: M, commit: Commit) => Promise<void>,
+    private readonly work: ((m: M, commit: Commit) => Promise<void>) | BatchWork<M>,
     private readonly log: Logger,
     settleMs?: number,
     /** before the work of a batch: what the batch's messages need, read once for all of them */
@@ -155,6 +160,16 @@ export class InboundCursor<M extends { id: number }> {
       const batch = await this.store.pending(at, BATCH, now - this.settleMs)
       if (batch.length === 0) break
       await this.prepare?.(batch)
+      if (typeof this.work !== 'function') {
+        const moved = await this.wholeBatch(this.work, batch, at)
+        if (moved === null) return
+        at = moved
+        if (batch.length < BATCH) break
+        at = (await this.store.claim(this.owner, Date.now(), Date.now() + CURSOR_LEASE_MS)) ?? -1
+        if (at < 0) return
+        continue
+      }
+      const work = this.work
       let committed = at
       let lost = false
       for (const m of batch) {
@@ -165,7 +180,7 @@ export class InboundCursor<M extends { id: number }> {
             return r
           })
         try {
-          await this.work(m, async (w) => {
+          await work(m, async (w) => {
             const r = await commit(w)
             committed = m.id
             return r
@@ -204,6 +219,41 @@ export class InboundCursor<M extends { id: number }> {
     if (this.settleMs > 0) {
       const recent = await this.store.pending(at, 1, Date.now())
       if (recent.length > 0) this.later(this.settleMs, true)
+    }
+  }
+
+  /**
+   * A batch's work in one transaction with the watermark's move past its last message: the new
+   * watermark, or null when this round ends (the watermark moved under us, or the work failed and
+   * is tried again in a later round; a batch that keeps failing is skipped, like a message).
+   */
+  private async wholeBatch(work: BatchWork<M>, batch: M[], at: number): Promise<number | null> {
+    const last = batch[batch.length - 1].id
+    try {
+      await work.batch(batch, (w) =>
+        this.db.transaction().execute(async (tx) => {
+          const r = await w(tx)
+          if (!(await this.store.advance(tx, this.owner, at, last))) throw new CursorLost()
+          return r
+        }),
+      )
+      this.failures.delete(last)
+      return last
+    } catch (err) {
+      if (err instanceof CursorLost) {
+        this.run()
+        return null
+      }
+      const tries = (this.failures.get(last) ?? 0) + 1
+      this.failures.set(last, tries)
+      if (tries < TRIES) {
+        this.log.warn({ err, through: last }, 'inbound consumer will retry a batch')
+        this.later(1_000)
+        return null
+      }
+      this.failures.delete(last)
+      this.log.error({ err, through: last }, 'inbound consumer skipped a batch that kept failing')
+      return (await this.moveTo(at, last)) ? last : null
     }
   }
 

@@ -1,8 +1,14 @@
-import type { AccountStatusEvent, MessageUpdatedEvent, SessionStatusEvent } from '@app/core'
+import type {
+  AccountStatusEvent,
+  MassSendStatusValue,
+  MessageUpdatedEvent,
+  RiskWarningView,
+  SessionStatusEvent,
+} from '@app/core'
 import type { Logger } from 'pino'
 import type { Db } from '../db/index.js'
 import type { Engine } from '../engines/engines.js'
-import { type Commit, type CursorStore, InboundCursor } from '../engines/inbound-cursor.js'
+import { type BatchWork, type Commit, type CursorStore, InboundCursor } from '../engines/inbound-cursor.js'
 import type { AccountAgentChange } from '../modules/accounts/index.js'
 import type { PendingMessage, StoredInbound } from '../modules/messages/index.js'
 
@@ -11,11 +17,25 @@ export interface DomainEvents {
   /** a chat message committed by the inbound path (a customer's, or ours written on the phone) */
   'message.stored': StoredInbound
   /** a message's status or content changed (sending, sent, delivered, read, failed, revoked, edited) */
-  'message.updated': MessageUpdatedEvent
+  'message.updated': MessageUpdatedEvent & { tenantId: number; fromMe: boolean }
   /** a WhatsApp account's link status changed */
   'account.status': { tenantId: number; status: AccountStatusEvent }
   /** a session's status changed: by a user, a live customer message (reopened) or a snooze that ended */
   'session.status': SessionStatusEvent & { tenantId: number }
+  /** a risk warning raised for the tenant (an account's, or the tenant's as a whole) */
+  'risk.warning': { tenantId: number; warning: RiskWarningView }
+  /** a mass-send task ended: completed, terminated, or failed before it sent */
+  'massSend.finished': { tenantId: number; taskId: number; status: MassSendStatusValue; at: number }
+  /** a session handed to another agent */
+  'session.assigned': {
+    tenantId: number
+    sessionId: number
+    agentUserId: number
+    previousAgentUserId: number | null
+    byUserId: number
+  }
+  /** a webhook endpoint turned off after its deliveries failed for a day */
+  'webhook.disabled': { tenantId: number; endpointId: number; url: string }
   /** accounts handed to other agents (the agents page); publishers wait for the subscribers */
   'accounts.assigned': { tenantId: number; changes: AccountAgentChange[] }
 }
@@ -37,7 +57,9 @@ export interface DurableSubscriber<E extends DurableEventName> {
   /** the cursor's name (its row is made by a migration) */
   durable: string
   /** one row past the cursor; `commit` runs effects in the transaction that moves the cursor past it */
-  handle(row: DurableEvents[E], commit: Commit): Promise<void>
+  handle?(row: DurableEvents[E], commit: Commit): Promise<void>
+  /** instead of `handle`: the rows of a read at once; `commit` moves the cursor past the last of them */
+  handleBatch?(rows: DurableEvents[E][], commit: Commit): Promise<void>
   /** the in-process event, before it wakes the subscriber (facts the row does not keep); false: no wake. Never blocks */
   live?(payload: DomainEvents[E]): boolean | undefined
   /** before the work of a batch: what its rows need, read once */
@@ -56,6 +78,16 @@ export interface DurableSubscription extends Engine {
 export type DurableSource<E extends DurableEventName> = (cursor: string) => CursorStore<DurableEvents[E]>
 
 type AnyHandler = (payload: unknown) => void | Promise<void>
+
+/** The cursor's work: the subscriber's batch handler, else its handler of one row. */
+function workOf<E extends DurableEventName>(
+  sub: DurableSubscriber<E>,
+): ((row: DurableEvents[E], commit: Commit) => Promise<void>) | BatchWork<DurableEvents[E]> {
+  const { handle, handleBatch } = sub
+  if (handleBatch) return { batch: (rows, commit) => handleBatch.call(sub, rows, commit) }
+  if (!handle) throw new Error(`durable subscriber ${sub.durable} handles nothing`)
+  return (row, commit) => handle.call(sub, row, commit)
+}
 
 /**
  * The one way a module reacts to another: typed domain events, found by name. An in-process
@@ -124,7 +156,7 @@ export class EventBus {
     const cursor = new InboundCursor(
       this.db,
       source(sub.durable),
-      (row, commit) => sub.handle(row, commit),
+      workOf(sub),
       this.log.child({ subscriber: sub.durable }),
       sub.settleMs,
       sub.prepare ? (batch) => sub.prepare?.(batch) ?? Promise.resolve() : undefined,

@@ -37,7 +37,8 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
   installJsonDepthLimit(app)
 
   // External plugins.
-  await app.register(rateLimit, { global: false })
+  // the IETF RateLimit-Limit, -Remaining and -Reset headers (the public API documents them)
+  await app.register(rateLimit, { global: false, enableDraftSpec: true })
   // multipart/form-data for uploads (materials, chat files); each file is capped at the spec's 10 MB
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_BATCH_MAX, fields: 20 },

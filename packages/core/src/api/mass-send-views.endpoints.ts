@@ -5,6 +5,7 @@ import { endpoint, fileResponse } from './contract.js'
 import { MassSendPath } from './mass-send.js'
 import {
   massSendAudienceCountBody,
+  massSendAudiencePreview,
   massSendChartBody,
   massSendCreateBody,
   massSendExportBody,
@@ -122,9 +123,9 @@ export const massSendEndpoints = {
     ...desk,
     method: 'POST',
     path: MassSendPath.audienceCount,
-    summary: 'How many recipients an audience has now',
+    summary: 'How many recipients an audience has now, and the first few as its variables read them',
     body: massSendAudienceCountBody,
-    response: z.object({ count: z.number().int() }),
+    response: massSendAudiencePreview,
   }),
   groups: endpoint({
     ...desk,

@@ -319,6 +319,22 @@ export const massSendAudienceCountBody = z.object({
   accountIds: z.array(id).max(BATCH_IDS_MAX, 'tooLong').default([]),
 })
 
+/** Recipients the audience's preview shows, at most. */
+export const AUDIENCE_SAMPLE_SIZE = 3
+
+/**
+ * The answer of …/audience/count: how many recipients the audience has now and the first few of
+ * them with the values a sentence's variables take for each (`nickname` empty where they have
+ * none), so the form shows a sentence as real recipients will read it.
+ */
+export const massSendAudiencePreview = z.object({
+  count: z.number().int(),
+  sample: z
+    .array(z.object({ nickname: z.string(), phone: z.string(), account: z.string() }))
+    .max(AUDIENCE_SAMPLE_SIZE),
+})
+export type MassSendAudiencePreview = z.infer<typeof massSendAudiencePreview>
+
 /** POST …/groups: the group chats of the caller's numbers, by id; pass the previous `nextCursor` as `afterId`. */
 export const massSendGroupsBody = z.object({
   accountIds: z.array(id).max(BATCH_IDS_MAX, 'tooLong').optional(),

@@ -204,19 +204,12 @@ export const MASS_SEND_WAIT_DEFAULT = 86_400
 /** The body of a stranger task with 100,000 phones is larger than the default request limit. */
 export const MASS_SEND_BODY_LIMIT_BYTES = 4 * 1024 * 1024
 export const MASS_SEND_RECIPIENT_PAGE_MAX = 100
-/** Variables a text sentence (or caption) may hold; replaced per recipient when sent. */
-export const MASS_SEND_VARIABLES = ['{nickname}', '{phone}', '{account}'] as const
-
 /**
- * Fill a sentence's variables: `{nickname}` the customer's nickname (else their WhatsApp name,
- * else empty), `{phone}` their number, `{account}` the sending WS account's number.
+ * Pacing a WhatsApp number can bear (every delay in seconds, spec §9), for a task that does not
+ * set its own: what the public API takes where a request leaves the pacing out.
  */
-export function fillMassSendVariables(
-  text: string,
-  v: { nickname: string; phone: string; account: string },
-): string {
-  return text
-    .replaceAll('{nickname}', v.nickname)
-    .replaceAll('{phone}', v.phone)
-    .replaceAll('{account}', v.account)
-}
+export const MASS_SEND_PACING_DEFAULT = {
+  sentenceInterval: { min: 3, max: 8 },
+  customerInterval: { min: 30, max: 60 },
+  sendCount: { min: 10, max: 20 },
+} as const

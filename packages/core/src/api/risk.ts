@@ -147,8 +147,11 @@ export const riskConfigBody = z
         z.string().trim().min(1, 'risk.keywordEmpty').max(RISK_KEYWORD_MAX_LENGTH, 'risk.keywordTooLong'),
       )
       .max(RISK_KEYWORDS_MAX, 'risk.keywordsTooMany'),
-    /** minutes east of UTC of the supervisor's clock: where the day's windows begin */
-    utcOffset: z.number().int().min(-720).max(840),
+    /**
+     * No longer read: the windows' days and hours are the tenant's time zone (its business
+     * hours'). Accepted, so an older page still saves.
+     */
+    utcOffset: z.number().int().min(-720).max(840).optional(),
   })
   .strict()
 export type RiskConfigBody = z.infer<typeof riskConfigBody>
@@ -162,6 +165,7 @@ export const riskConfigView = z.object({
   /** what is enforced now: the saved limits inside the tenant's current bounds */
   effective: riskLimits,
   keywords: z.array(z.string()),
+  /** minutes east of UTC of the tenant's time zone now: where the windows' days and hours begin */
   utcOffset: z.number().int(),
   bounds: z.object({
     perMinute: bound,
@@ -213,6 +217,8 @@ export const RiskWarningKind = {
   optOutSpike: 'opt_out_spike',
   /** WhatsApp refuses the account's client version, also after fetching the newest */
   updateRequired: 'update_required',
+  /** a webhook endpoint of the tenant was turned off after its deliveries failed for a day */
+  webhookFailing: 'webhook_failing',
 } as const
 export type RiskWarningKindValue = (typeof RiskWarningKind)[keyof typeof RiskWarningKind]
 export const RISK_WARNING_KINDS = Object.values(RiskWarningKind)
@@ -230,6 +236,7 @@ export const RISK_WARNING_LEVEL: Record<RiskWarningKindValue, RiskLevelValue> = 
   low_reply_ratio: RiskLevel.low,
   opt_out_spike: RiskLevel.medium,
   update_required: RiskLevel.high,
+  webhook_failing: RiskLevel.medium,
 }
 
 /** A kind is raised once per account in this window, however often its event repeats. */

@@ -24,6 +24,7 @@ import {
   simScanBody,
   simSendBody,
 } from './sim.js'
+import { simDiversionLinkView, simVisitBody, simVisitResult } from './sim.visit.js'
 
 const sim = { roles: 'public', tags: ['sim'] } as const
 
@@ -179,5 +180,20 @@ export const simEndpoints = {
     summary: "A fault on one of the product's numbers",
     body: simFaultBody,
     response: simPhoneView,
+  }),
+  diversionLinks: endpoint({
+    ...sim,
+    method: 'GET',
+    path: `${base}/diversionLinks`,
+    summary: 'Diversion links a phone may visit, newest first',
+    response: z.array(simDiversionLinkView),
+  }),
+  visit: endpoint({
+    ...sim,
+    method: 'POST',
+    path: `${base}/visit`,
+    summary: 'Visit a diversion link as a phone: the visit is recorded and the phone sends the greeting',
+    body: simVisitBody,
+    response: simVisitResult,
   }),
 }

@@ -5,6 +5,7 @@ import {
   RESPONSE_BUCKET_ERROR,
   RESPONSE_BUCKETS,
   responseBucket,
+  STATS_DEFAULT_TIME_ZONE,
   statisticsRangeBody,
   statsDayNumber,
   statsDayOf,
@@ -40,9 +41,9 @@ describe('response-time buckets', () => {
 describe('statistics days', () => {
   it('cut at midnight UTC+8', () => {
     const midnight = Date.UTC(2026, 0, 10) - 8 * 3_600_000
-    expect(statsDayText(statsDayOf(midnight))).toBe('2026-01-10')
-    expect(statsDayText(statsDayOf(midnight - 1))).toBe('2026-01-09')
-    expect(statsDayNumber('2026-01-10')).toBe(statsDayOf(midnight))
+    expect(statsDayText(statsDayOf(midnight, STATS_DEFAULT_TIME_ZONE))).toBe('2026-01-10')
+    expect(statsDayText(statsDayOf(midnight - 1, STATS_DEFAULT_TIME_ZONE))).toBe('2026-01-09')
+    expect(statsDayNumber('2026-01-10')).toBe(statsDayOf(midnight, STATS_DEFAULT_TIME_ZONE))
   })
 
   it('take real calendar dates only', () => {

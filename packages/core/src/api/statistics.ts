@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Access } from '../access.js'
+import { localDayNumber } from '../business-time.js'
 import { DAY_MS } from './billing.js'
 import { endpoint, fileResponse } from './contract.js'
 
@@ -7,10 +8,11 @@ import { endpoint, fileResponse } from './contract.js'
  * Dashboards: the supervisor's /dataStatistics (served from daily rollups) and the figures of
  * /home for each role.
  *
- * Days: every rollup day is a calendar day at {@link STATS_UTC_OFFSET_MINUTES} (UTC+8), the same
- * for every viewer of a tenant, so two supervisors never see different totals for "today". A
- * message counts on the day of its WhatsApp time, a new customer on the day it was stored, a
- * session on the day it was opened.
+ * Days: every rollup day is a calendar day of the tenant's time zone (its business hours' zone,
+ * {@link STATS_DEFAULT_TIME_ZONE} until set), the same for every viewer of a tenant, so two
+ * supervisors never see different totals for "today". A message counts on the day of its WhatsApp
+ * time, a new customer on the day it was stored, a session on the day it was opened. A day already
+ * counted stays where it was counted when the tenant changes its zone.
  *
  * Conversations and first response (personal sessions only): a customer turn starts with a
  * customer message when none of theirs is waiting in the session; the first later message of ours
@@ -18,6 +20,10 @@ import { endpoint, fileResponse } from './contract.js'
  * counts on the answer's day for the agent who sent it (the session's agent when sent from the
  * phone). Turns and answered turns count on the turn's first day for the session's agent then, so
  * the reply rate is answered / turns of the same days.
+ *
+ * Service level: with the tenant's targets on, an answer later than the target in business time
+ * (the first-response target for the turn that opened the session's first customer contact, the
+ * next-response target for every later turn) is a breach, counted like the response itself.
  *
  * Percentiles come from a fixed log-scale histogram ({@link responseBucket}): within
  * {@link RESPONSE_BUCKET_ERROR} (4.4%) of the exact nearest-rank percentile above one second,
@@ -27,15 +33,17 @@ import { endpoint, fileResponse } from './contract.js'
  * - POST {@link StatisticsPath.overview} body {@link statisticsRangeBody} → {@link StatisticsOverview} (supervisor)
  * - POST {@link StatisticsPath.export}   body {@link statisticsExportBody} → XLSX file (supervisor)
  * - GET  {@link StatisticsPath.home}     → {@link HomeFigures} (every role)
+ * - GET  {@link StatisticsPath.checklist} → {@link HomeChecklist} (supervisor)
  */
 export const StatisticsPath = {
   overview: '/damai/customer/statistics/overview',
   export: '/damai/customer/statistics/export',
   home: '/damai/home/figures',
+  checklist: '/damai/home/checklist',
 } as const
 
-/** The rollup day's offset from UTC, in minutes. */
-export const STATS_UTC_OFFSET_MINUTES = 480
+/** The time zone of a tenant's days until its business hours name another. */
+export const STATS_DEFAULT_TIME_ZONE = 'Asia/Shanghai'
 /** The longest range the page asks for, in days. */
 export const STATS_RANGE_DAYS_MAX = 366
 /** Ports and seats ending within this many days count as expiring on /home. */
@@ -75,9 +83,9 @@ export function histogramPercentile(buckets: ReadonlyMap<number, number>, p: num
   return null
 }
 
-/** The rollup day number (days since 1970-01-01 at the stats offset) of a time. */
-export function statsDayOf(t: number): number {
-  return Math.floor((t + STATS_UTC_OFFSET_MINUTES * 60_000) / DAY_MS)
+/** The rollup day number (days since 1970-01-01 of the tenant's calendar) of a time. */
+export function statsDayOf(t: number, timeZone: string): number {
+  return localDayNumber(timeZone, t)
 }
 
 /** `YYYY-MM-DD` of a rollup day number. */
@@ -128,13 +136,16 @@ export const statFigures = z.object({
   /** first-response time percentiles in ms; null without responses */
   p50Ms: z.number().nullable(),
   p90Ms: z.number().nullable(),
+  /** answers later than the service-level target in business time (0 while targets are off) */
+  breaches: int,
 })
 export type StatFigures = z.infer<typeof statFigures>
 
 export const statisticsOverview = z.object({
   from: z.string(),
   to: z.string(),
-  utcOffsetMinutes: int,
+  /** the IANA time zone whose calendar days the figures are counted in */
+  timeZone: z.string(),
   /** the time of the newest message the rollups hold; null before the first rollup */
   rolledUpTo: int.nullable(),
   totals: statFigures,
@@ -163,6 +174,7 @@ export const STATS_EXPORT_COLUMNS = {
     '回复率',
     '首响P50(秒)',
     '首响P90(秒)',
+    '超时回复',
   ],
   en: [
     'Day / item',
@@ -176,6 +188,7 @@ export const STATS_EXPORT_COLUMNS = {
     'Reply rate',
     'First response p50 (s)',
     'First response p90 (s)',
+    'Late answers',
   ],
 } as const
 export const STATS_EXPORT_SHEETS = {
@@ -214,6 +227,20 @@ export const homeFigures = z.object({
 })
 export type HomeFigures = z.infer<typeof homeFigures>
 
+/**
+ * The supervisor's first-run steps on /home, each true once done: a linked WhatsApp number, an
+ * agent (customerUser), a number assigned to an agent, and a message of ours a person sent from
+ * the console in a personal chat.
+ */
+export const homeChecklist = z.object({
+  linkNumber: z.boolean(),
+  createAgent: z.boolean(),
+  assignNumber: z.boolean(),
+  answerChat: z.boolean(),
+})
+export type HomeChecklist = z.infer<typeof homeChecklist>
+export type HomeChecklistStep = keyof HomeChecklist
+
 export const statisticsEndpoints = {
   overview: endpoint({
     roles: Access.master,
@@ -240,5 +267,13 @@ export const statisticsEndpoints = {
     path: StatisticsPath.home,
     summary: "The figures /home shows for the caller's role",
     response: homeFigures,
+  }),
+  checklist: endpoint({
+    roles: Access.master,
+    tags: ['statistics'],
+    method: 'GET',
+    path: StatisticsPath.checklist,
+    summary: "Which of the supervisor's first-run steps are done",
+    response: homeChecklist,
   }),
 }

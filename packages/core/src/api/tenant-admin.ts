@@ -7,6 +7,7 @@ import { Role } from '../roles.js'
 import { checkGroupName } from '../validation.js'
 import { endpoint } from './contract.js'
 import { NICKNAME_MAX, newPassword, newUsername } from './platform.js'
+import { groupServiceLevelBody } from './support.js'
 
 /**
  * The supervisor's people (/customerServiceManage): agents (customerUser and customerUserLeader),
@@ -29,6 +30,8 @@ export const AgentPath = {
   groupList: '/damai/customer/agentGroup/list',
   /** POST create, PUT rename, DELETE `?id=` (refused while the group has members) */
   group: '/damai/customer/agentGroup',
+  /** PUT: the group's own response targets */
+  groupServiceLevel: '/damai/customer/agentGroup/serviceLevel',
 } as const
 
 /** The roles a supervisor gives their people. */
@@ -120,6 +123,9 @@ export const agentGroupView = z.object({
   name: z.string(),
   memberCount: int,
   createdAt: int,
+  /** the group's own response targets in business minutes; null: the tenant's */
+  firstResponseMinutes: int.nullable(),
+  nextResponseMinutes: int.nullable(),
 })
 export type AgentGroupView = z.infer<typeof agentGroupView>
 
@@ -205,6 +211,14 @@ export const agentEndpoints = {
     path: AgentPath.group,
     summary: 'Rename an agent group',
     body: agentGroupRenameBody,
+    response: z.null(),
+  }),
+  groupServiceLevel: endpoint({
+    ...master,
+    method: 'PUT',
+    path: AgentPath.groupServiceLevel,
+    summary: "An agent group's own response targets (null: the tenant's)",
+    body: groupServiceLevelBody,
     response: z.null(),
   }),
   groupDelete: endpoint({

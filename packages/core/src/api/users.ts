@@ -16,6 +16,15 @@ export const deskPeopleEndpoints = {
     summary: "The tenant's enabled agents (id, username, nickname)",
     response: z.array(agentView),
   }),
+  /** who a note may mention: the tenant's enabled desk users, the supervisor first */
+  deskMembers: endpoint({
+    roles: Access.desk,
+    tags: ['desk'],
+    method: 'GET',
+    path: '/damai/customer/user/deskMembers',
+    summary: "The tenant's enabled desk users, the supervisor and the agents (id, username, nickname)",
+    response: z.array(agentView),
+  }),
   deskAccounts: endpoint({
     roles: Access.desk,
     tags: ['desk'],

@@ -26,6 +26,11 @@ import * as waMessagesVersion from './0025_wa_messages_version.js'
 import * as fanLidIdentity from './0026_fan_lid_identity.js'
 import * as messageEdits from './0027_message_edits.js'
 import * as sessionStatusNotes from './0028_session_status_notes.js'
+import * as supportHours from './0029_support_hours.js'
+import * as publicApi from './0030_public_api.js'
+import * as statBreaches from './0031_stat_breaches.js'
+import * as deskStatusWalk from './0032_desk_status_walk.js'
+import * as groupServiceLevels from './0033_group_service_levels.js'
 
 /** Every migration, in order. Statically imported so the compiled server needs no file scanning. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +61,11 @@ const migrations: Record<string, Migration> = {
   '0026_fan_lid_identity': fanLidIdentity,
   '0027_message_edits': messageEdits,
   '0028_session_status_notes': sessionStatusNotes,
+  '0029_support_hours': supportHours,
+  '0030_public_api': publicApi,
+  '0031_stat_breaches': statBreaches,
+  '0032_desk_status_walk': deskStatusWalk,
+  '0033_group_service_levels': groupServiceLevels,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -26,5 +26,8 @@ export function agentsAdminRoutes(app: FastifyInstance, agents: AgentsService): 
   route(app, api.groupRename, async (req) =>
     done(await agents.groupRename(callerOf(req), req.body.id, req.body.name)),
   )
+  route(app, api.groupServiceLevel, async (req) =>
+    done(await agents.groupServiceLevel(callerOf(req), req.body)),
+  )
   route(app, api.groupDelete, async (req) => done(await agents.groupDelete(callerOf(req), req.query.id)))
 }

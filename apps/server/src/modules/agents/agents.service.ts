@@ -6,6 +6,7 @@ import {
   type AgentUpdateBody,
   checkPassword,
   ErrorCode,
+  type GroupServiceLevelBody,
   type Page,
   UserStatus,
 } from '@app/core'
@@ -186,7 +187,15 @@ export class AgentsService {
       name: g.name,
       memberCount: counts.get(g.id) ?? 0,
       createdAt: g.created_at,
+      firstResponseMinutes: g.first_response_minutes,
+      nextResponseMinutes: g.next_response_minutes,
     }))
+  }
+
+  /** The group's own response targets; null keeps the tenant's. */
+  async groupServiceLevel(caller: Caller, body: GroupServiceLevelBody): Promise<void> {
+    const targets = { first: body.firstResponseMinutes, next: body.nextResponseMinutes }
+    if (!(await this.groups.setTargets(caller.tenantId, body.id, targets))) throw notFound()
   }
 
   async groupCreate(caller: Caller, name: string): Promise<{ id: number }> {

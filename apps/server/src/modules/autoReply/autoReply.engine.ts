@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js'
 import type { Fan, Session } from '../../db/schema.js'
 import type { Commit } from '../../engines/inbound-cursor.js'
 import type { DurableSubscription, EventBus } from '../../events/bus.js'
+import { cameLive, LiveHints } from '../../events/live-hints.js'
 import type { AccountDirectory } from '../accounts/index.js'
 import type { FanDirectory, FanLabeling } from '../fans/index.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
@@ -12,15 +13,6 @@ import type { SessionDirectory } from '../sessions/index.js'
 import type { ParsedRule } from './autoReply.presenter.js'
 import type { AutoReplyRepository } from './autoReply.repository.js'
 import type { RuleBooks } from './rule-book.js'
-
-/** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
-const HINTS_MAX = 50_000
-/**
- * A message caught up without the inbound event's word (stored before a crash, or by another
- * process) counts as live when it was stored within this time of being sent: the history
- * WhatsApp syncs on linking arrives long after it was written.
- */
-const CATCH_UP_LIVE_MS = 10 * 60_000
 
 /** A customer message to answer. */
 export interface AutoReplyInbound {
@@ -65,7 +57,7 @@ export interface AutoReplyEngineDeps {
  */
 export class AutoReplyEngine {
   readonly name = 'auto-reply'
-  private readonly hints = new Map<number, Hint>()
+  private readonly hints = new LiveHints<Hint>()
   private readonly consumer: DurableSubscription
 
   constructor(private readonly d: AutoReplyEngineDeps) {
@@ -95,20 +87,14 @@ export class AutoReplyEngine {
   /** The stored message as heard in this process: notes whether a customer message is live, then wakes the consumer; it never blocks. */
   private listen(e: StoredInbound): boolean {
     if (e.message.from_me === 1) return false
-    if (this.hints.size >= HINTS_MAX) {
-      const oldest = this.hints.keys().next().value
-      if (oldest !== undefined) this.hints.delete(oldest)
-    }
-    this.hints.set(e.message.id, { live: e.live, newFan: e.newFan })
+    this.hints.note(e.message.id, { live: e.live, newFan: e.newFan })
     return true
   }
 
   /** One stored customer message past the watermark: a live one with text is matched. */
   private async consume(m: PendingMessage, commit: Commit): Promise<void> {
-    const hint = this.hints.get(m.id)
-    this.hints.delete(m.id)
-    const live = hint?.live ?? m.created_at - m.timestamp <= CATCH_UP_LIVE_MS
-    if (!live || !m.body.trim()) return
+    const hint = this.hints.take(m.id)
+    if (!cameLive(hint, m) || !m.body.trim()) return
     const newFan = hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at)
     await this.handle({ tenantId: m.tenant_id, sessionId: m.session_id, body: m.body, newFan }, commit)
   }

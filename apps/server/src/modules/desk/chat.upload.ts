@@ -1,4 +1,4 @@
-import { type ChatMessageView, chatUploadFields, ErrorCode } from '@app/core'
+import { type ChatMessageView, type ChatUploadFields, chatUploadFields, ErrorCode } from '@app/core'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/index.js'
 import type { Caller } from '../../http/caller.js'
@@ -49,14 +49,23 @@ export class ChatUploads {
   ) {}
 
   async send(viewer: Caller, req: FastifyRequest): Promise<ChatMessageView> {
-    const { db, uploads, chat } = this
     const upload = await readForm(req)
     const parsed = chatUploadFields.safeParse(upload.fields)
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid')
-    const fields = parsed.data
+    return this.sendFile(viewer, parsed.data, upload.bytes, upload.fileName)
+  }
+
+  /** A file's bytes, from a form or fetched by the public API, checked and queued alike. */
+  async sendFile(
+    viewer: Caller,
+    fields: ChatUploadFields,
+    original: Buffer,
+    fileName: string,
+  ): Promise<ChatMessageView> {
+    const { db, uploads, chat } = this
     const desk = await loadDeskSession(db, viewer, fields.sessionId)
-    const bytes = await convertForWhatsApp(fields, upload.bytes)
-    const checked = checkChatFile(fields, bytes, upload.fileName)
+    const bytes = await convertForWhatsApp(fields, original)
+    const checked = checkChatFile(fields, bytes, fileName)
     const { mediaId } = await uploads.storeUpload(viewer.tenantId, bytes)
     return chat.enqueue(viewer, desk, { ...checked.content, mediaId }, fields.quotedMessageId)
   }

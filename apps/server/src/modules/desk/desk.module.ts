@@ -84,7 +84,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
   const { presence } = deps
   const aiReplyReady = async (tenantId: number) =>
     (await deps.tenantSettings.service.aiProvider(tenantId)) !== null
-  const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users, aiReplyReady)
+  const actions = new SessionActions(db, list, reads, hub, deps.outbox, deps.users, aiReplyReady, deps.events)
   const creator = new SessionCreator(db, gateway, deps.sessions, list, new AccountDirectory(db))
   deskRoutes(app, { presence, list, actions, creator })
   // a session's status is announced where it changes: here, the inbound path and the snooze engine
@@ -99,9 +99,10 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
     deps.logger.child({ module: 'snooze' }),
   )
   deps.engines.add(snooze)
+  const uploads = new ChatUploads(db, deps.uploads, chat)
   chatRoutes(app, {
     media: new ChatMedia(db, deps.media),
-    uploads: new ChatUploads(db, deps.uploads, chat),
+    uploads,
     history: new ChatHistory(db, list.scopes),
     chat,
     reads,
@@ -110,6 +111,7 @@ export function installDesk(app: FastifyInstance, deps: DeskDeps) {
     list,
     reads,
     chat,
+    uploads,
     presence,
     actions,
     creator,

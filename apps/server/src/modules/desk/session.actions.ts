@@ -13,6 +13,7 @@ import {
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { containsText } from '../../db/search.js'
+import type { EventBus } from '../../events/bus.js'
 import type { Caller } from '../../http/caller.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
@@ -55,6 +56,8 @@ export class SessionActions {
     private readonly users: UsersService,
     /** whether the tenant has an AI provider turned on (the AI reply switch is refused otherwise) */
     private readonly aiReplyReady: (tenantId: number) => Promise<boolean> = async () => true,
+    /** where a session handed to another agent is announced to the other modules */
+    private readonly events?: Pick<EventBus, 'publish'>,
   ) {
     this.sessions = new SessionDirectory(db)
     this.mentions = new MentionsRepository(db)
@@ -123,6 +126,13 @@ export class SessionActions {
     })
     if (before && before !== target.id)
       this.hub.emit([roomOf.user(before)], 'session.removed', { sessionId: d.session.id, reason: 'migrated' })
+    void this.events?.publish('session.assigned', {
+      tenantId: viewer.tenantId,
+      sessionId: d.session.id,
+      agentUserId: target.id,
+      previousAgentUserId: before ?? null,
+      byUserId: viewer.userId,
+    })
   }
 
   /** The customer's nickname and remark (personal sessions). */

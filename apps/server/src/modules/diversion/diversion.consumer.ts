@@ -2,21 +2,13 @@ import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
 import type { Commit } from '../../engines/inbound-cursor.js'
 import type { DurableSubscription, EventBus } from '../../events/bus.js'
+import { cameLive, LiveHints } from '../../events/live-hints.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
 import { type Attribution, accountKey, carriesRef } from './attribution.js'
 import type { Interactions } from './interactions.js'
 
 /** Inbound events: first messages attributed to visits. */
 const system = openSystemScope('modules/diversion/diversion.consumer')
-
-/** What the inbound event told about messages not yet consumed; past this the oldest hints are dropped. */
-const HINTS_MAX = 50_000
-/**
- * A message caught up without the inbound event's word (stored before a crash, or by another
- * process) counts as live when it was stored within this time of being sent: the history
- * WhatsApp syncs on linking arrives long after it was written.
- */
-const CATCH_UP_LIVE_MS = 10 * 60_000
 
 interface Hint {
   live: boolean
@@ -33,7 +25,7 @@ interface Hint {
  */
 export class DiversionConsumer {
   readonly name = 'diversion'
-  private readonly hints = new Map<number, Hint>()
+  private readonly hints = new LiveHints<Hint>()
   /** accounts of the batch under way with a visit a first message may claim (`prepare`) */
   private withVisits = new Set<string>()
   private readonly consumer: DurableSubscription
@@ -70,19 +62,15 @@ export class DiversionConsumer {
   /** The stored message as heard in this process: notes whether a customer message is live and new, then wakes the consumer. */
   private listen(e: StoredInbound): boolean {
     if (e.message.from_me) return false
-    if (this.hints.size >= HINTS_MAX) {
-      const oldest = this.hints.keys().next().value
-      if (oldest !== undefined) this.hints.delete(oldest)
-    }
-    this.hints.set(e.message.id, { live: e.live, newFan: e.newFan, answered: e.answered === true })
+    this.hints.note(e.message.id, { live: e.live, newFan: e.newFan, answered: e.answered === true })
     return true
   }
 
   /** What the inbound event told of a message, else what its rows tell. */
   private facts(m: PendingMessage): Hint {
-    const hint = this.hints.get(m.id)
+    const hint = this.hints.peek(m.id)
     return {
-      live: hint?.live ?? m.created_at - m.timestamp <= CATCH_UP_LIVE_MS,
+      live: cameLive(hint, m),
       newFan: hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at),
       // one caught up without the event's word is recorded anyway
       answered: hint?.answered !== false,
@@ -104,7 +92,7 @@ export class DiversionConsumer {
 
   private async consume(m: PendingMessage, commit: Commit): Promise<void> {
     const { live, newFan, answered } = this.facts(m)
-    this.hints.delete(m.id)
+    this.hints.take(m.id)
     const fanId = m.fan_id
     if (!live || fanId === null) return
     const claims =

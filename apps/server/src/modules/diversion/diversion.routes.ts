@@ -3,10 +3,8 @@ import path from 'node:path'
 import {
   diversionEndpoints as api,
   DIVERSION_PUBLIC_PATH,
-  DiversionUnavailable,
   type DiversionUnavailableValue,
   ErrorCode,
-  type ErrorCodeValue,
 } from '@app/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { callerOf } from '../../http/caller.js'
@@ -15,13 +13,7 @@ import { ok } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
 import type { Interactions } from './interactions.js'
 import type { LinksService } from './links.service.js'
-import type { VisitService } from './visits.js'
-
-const UNAVAILABLE_CODE: Record<DiversionUnavailableValue, ErrorCodeValue> = {
-  [DiversionUnavailable.unknown]: ErrorCode.diversionUnknown,
-  [DiversionUnavailable.disabled]: ErrorCode.diversionDisabled,
-  [DiversionUnavailable.noAccount]: ErrorCode.diversionNoAccount,
-}
+import { UNAVAILABLE_CODE, type VisitService } from './visits.js'
 
 /** A visitor reads the /s page in Chinese when the browser prefers it, else in English. */
 function visitorLanguage(req: FastifyRequest): 'zh' | 'en' {
@@ -70,9 +62,8 @@ export function diversionRoutes(app: FastifyInstance, deps: DiversionRouteDeps):
     app,
     api.publicVisit,
     async (req) => {
-      const outcome = await deps.visits.visit(req.query.c)
-      if ('why' in outcome) throw new AppError(UNAVAILABLE_CODE[outcome.why])
-      return ok(outcome)
+      const target = await deps.visits.target(req.query.c)
+      return ok({ url: target.url })
     },
     limited,
   )

@@ -2,3 +2,4 @@
 
 export { DiversionAcquisition } from './acquisition.query.js'
 export { installDiversion } from './diversion.module.js'
+export type { VisitService } from './visits.js'

@@ -172,6 +172,16 @@ export class LinksRepository {
 
   // ---- the public visit: it knows only the code, so these cross tenants on purpose ----
 
+  /** The newest links of every tenant with their public code (the simulated phones' list, demo mode). */
+  systemNewest(system: SystemScope, limit: number) {
+    return this.db
+      .selectFrom('diversion_links')
+      .select(['code', 'name', 'enabled'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  }
+
   systemByCode(system: SystemScope, code: string) {
     return this.db
       .selectFrom('diversion_links')

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto'
-import { DiversionUnavailable, type DiversionUnavailableValue } from '@app/core'
-import { openSystemScope } from '../../db/system-scope.js'
+import {
+  DiversionUnavailable,
+  type DiversionUnavailableValue,
+  ErrorCode,
+  type ErrorCodeValue,
+} from '@app/core'
+import { openSystemScope, type SystemScope } from '../../db/system-scope.js'
+import { AppError } from '../../http/errors.js'
 import type { LinksRepository } from './links.repository.js'
 
 /** Public diversion link by code. */
@@ -10,7 +16,21 @@ const DAY = 86_400_000
 /** Letters and digits a visitor cannot misread (no 0, O, 1, I). */
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
-export type VisitOutcome = { url: string } | { why: DiversionUnavailableValue }
+/** The error a visit that reached no account answers with, by reason. */
+export const UNAVAILABLE_CODE: Record<DiversionUnavailableValue, ErrorCodeValue> = {
+  [DiversionUnavailable.unknown]: ErrorCode.diversionUnknown,
+  [DiversionUnavailable.disabled]: ErrorCode.diversionDisabled,
+  [DiversionUnavailable.noAccount]: ErrorCode.diversionNoAccount,
+}
+
+/** Where a visit sends the visitor: the chosen account's number, the prefilled text, and the wa.me link of both. */
+export interface VisitTarget {
+  url: string
+  phone: string
+  text: string
+}
+
+export type VisitOutcome = VisitTarget | { why: DiversionUnavailableValue }
 
 function newRef(): string {
   let ref = ''
@@ -58,9 +78,21 @@ export class VisitService {
         ref,
         now,
       })
-      const text = encodeURIComponent(prefilledText(link.greeting, ref))
-      return { url: `https://wa.me/${a.phone}?text=${text}` }
+      const text = prefilledText(link.greeting, ref)
+      return { url: `https://wa.me/${a.phone}?text=${encodeURIComponent(text)}`, phone: a.phone ?? '', text }
     }
     return { why: DiversionUnavailable.noAccount }
+  }
+
+  /** A visit that must reach an account (the simulated phone's): its target, or the refusal as an error. */
+  async target(code: string): Promise<VisitTarget> {
+    const outcome = await this.visit(code)
+    if ('why' in outcome) throw new AppError(UNAVAILABLE_CODE[outcome.why])
+    return outcome
+  }
+
+  /** The newest links of every tenant, for the simulated phones to visit (demo mode). */
+  systemLinks(scope: SystemScope, limit: number) {
+    return this.links.systemNewest(scope, limit)
   }
 }

@@ -133,7 +133,11 @@ describe('customers', () => {
   it('reaches the included labels less the excluded ones, never invalid or forbidden fans, each from its own number', async () => {
     const audience = { type: 'customers', includeLabelIds: [vip], excludeLabelIds: [cold] }
     const count = await api.post(t.boss, MassSendPath.audienceCount, { audience })
-    expect(count.data).toEqual({ count: 2 })
+    expect(count.data).toMatchObject({ count: 2 })
+    // the preview's recipients are the real ones, each with the number that will write to them
+    const sample = (count.data as { sample: { phone: string; account: string }[] }).sample
+    expect(sample.map((r) => r.phone).sort()).toEqual([C[0], C[5]].sort())
+    expect(sample.find((r) => r.phone === C[0])?.account).toBe(SHOP2)
     const id = await api.create(
       t.boss,
       taskBody({ audience, sentences: [{ type: 'text', text: 'Dear {nickname}' }] }),
@@ -152,15 +156,16 @@ describe('customers', () => {
     const all = { type: 'customers', all: true }
     const agentCount = await api.post(t.agent, MassSendPath.audienceCount, { audience: all })
     // the agent's number: two strangers of the first task became fans there, and one customer wrote in
-    expect(agentCount.data).toEqual({ count: 3 })
+    expect(agentCount.data).toMatchObject({ count: 3 })
     const bossCount = await api.post(t.boss, MassSendPath.audienceCount, { audience: all })
     // the first stranger task's four fans, and the customers but the invalid and the forbidden one
-    expect(bossCount.data).toEqual({ count: 8 })
+    expect(bossCount.data).toMatchObject({ count: 8 })
+    expect((bossCount.data as { sample: unknown[] }).sample).toHaveLength(3)
     const narrowed = await api.post(t.boss, MassSendPath.audienceCount, {
       audience: { ...all, country: 'gb', source: 'passive_add' },
       accountIds: [t.accounts[1]],
     })
-    expect(narrowed.data).toEqual({ count: 3 })
+    expect(narrowed.data).toMatchObject({ count: 3 })
     const id = await api.create(t.agent, taskBody({ audience: all }))
     await drive.finish(id)
     expect((await api.recipients(t.agent, id)).map((r) => r.phone)).toEqual([

@@ -7,6 +7,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
+import type { EventBus } from '../../events/bus.js'
 import type { LanesRepository } from './lanes.repository.js'
 import type { MassSendProgress } from './massSend.progress.js'
 import type { MassSendRepository, TaskRow } from './massSend.repository.js'
@@ -32,7 +33,13 @@ export class TaskLifecycle {
     private readonly lanes: LanesRepository,
     private readonly progress: MassSendProgress,
     private readonly random: () => number,
+    /** where a task that ended (completed, terminated, failed) is announced to the other modules */
+    private readonly events?: Pick<EventBus, 'publish'>,
   ) {}
+
+  private ended(tenantId: number, taskId: number, status: MassSendStatusValue, at: number): void {
+    void this.events?.publish('massSend.finished', { tenantId, taskId, status, at })
+  }
 
   event(
     q: Q,
@@ -87,6 +94,7 @@ export class TaskLifecycle {
           lease_until: 0,
         })
         if (failed) await this.event(tx, task, 'failed', now, { reason: MassSendFailReason.emptyAudience })
+        if (failed) this.ended(task.tenant_id, task.id, S.failed, now)
         return failed
       }
       const runNow = task.appointment_at === null || task.appointment_at <= now
@@ -175,7 +183,10 @@ export class TaskLifecycle {
       await this.event(tx, { id: taskId, tenant_id: tenantId }, 'terminated', now, { count })
       return true
     })
-    if (stopped) await this.progress.refresh(tenantId, taskId, true)
+    if (stopped) {
+      await this.progress.refresh(tenantId, taskId, true)
+      this.ended(tenantId, taskId, S.terminated, now)
+    }
     return stopped
   }
 
@@ -190,6 +201,9 @@ export class TaskLifecycle {
       if (ok) await this.event(tx, task, 'completed', now)
       return ok
     })
-    if (completed) await this.progress.refresh(task.tenant_id, task.id, true)
+    if (completed) {
+      await this.progress.refresh(task.tenant_id, task.id, true)
+      this.ended(task.tenant_id, task.id, S.completed, now)
+    }
   }
 }

@@ -72,7 +72,7 @@ export function installMassSend(app: FastifyInstance, deps: MassSendDeps) {
   const lanes = new LanesRepository(db)
   const log = new RecipientLogQuery(db)
   const progress = new MassSendProgress(tasks, log, deps.users, deps.hub)
-  const lifecycle = new TaskLifecycle(db, tasks, recipients, lanes, progress, random)
+  const lifecycle = new TaskLifecycle(db, tasks, recipients, lanes, progress, random, deps.events)
   const audience = new MassAudienceQuery(db, deps.visibleSessions)
   const cache = new TaskCache(tasks)
   const owner = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`

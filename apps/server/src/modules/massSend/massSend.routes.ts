@@ -53,7 +53,7 @@ export function massSendRoutes(app: FastifyInstance, service: MassSendService, l
     ok(await service.chart(callerOf(req), req.body.taskId, req.body.bucketMinutes)),
   )
   route(app, api.audienceCount, async (req) =>
-    ok({ count: await service.audienceCount(callerOf(req), req.body.audience, req.body.accountIds) }),
+    ok(await service.audienceCount(callerOf(req), req.body.audience, req.body.accountIds)),
   )
   route(app, api.groups, async (req) => ok(await service.groups(callerOf(req), req.body)))
   route(app, api.parsePhones, async (req) => ok(await parsePhoneFile(req)))

@@ -1,6 +1,8 @@
 import {
+  AUDIENCE_SAMPLE_SIZE,
   ErrorCode,
   type MassSendAudienceBody,
+  type MassSendAudiencePreview,
   type MassSendChart,
   type MassSendCreateBody,
   type MassSendGroupPage,
@@ -214,11 +216,38 @@ export class MassSendService {
     return { from, bucketMs, series: [...series.values()] }
   }
 
-  /** How many recipients an audience would have right now (customers: the fans the filter reaches). */
-  async audienceCount(caller: Caller, audience: MassSendAudienceBody, accountIds: number[]): Promise<number> {
-    const accounts = await this.requireAccounts(caller, accountIds)
-    if (audience.type === 'strangers') return new Set(audience.phones).size
-    if (audience.type === 'groups') return (await this.requireGroups(caller, audience.groupChatIds)).length
+  /**
+   * How many recipients an audience would have right now (customers: the fans the filter reaches),
+   * and the first few with the values the sentences' variables take for them, as the lanes fill
+   * them: a customer's nickname (else the name they gave WhatsApp), a group's title, a stranger's
+   * number; the sending number is the first chosen (a customer's own account).
+   */
+  async audienceCount(
+    caller: Caller,
+    audience: MassSendAudienceBody,
+    accountIds: number[],
+  ): Promise<MassSendAudiencePreview> {
+    // one read of the caller's accounts: the choice checked against it, the numbers read from it
+    const usable = await this.d.accounts.usableBy(caller.tenantId, caller.agentId)
+    const accounts = this.chosenOf([...new Set(accountIds)], usable)
+    const phoneOf = (id: number | undefined) => usable.find((a) => a.id === id)?.phone ?? ''
+    const sender = phoneOf(accounts[0])
+    if (audience.type === 'strangers') {
+      const phones = [...new Set(audience.phones)]
+      const sample = phones
+        .slice(0, AUDIENCE_SAMPLE_SIZE)
+        .map((phone) => ({ nickname: '', phone, account: sender }))
+      return { count: phones.length, sample }
+    }
+    if (audience.type === 'groups') {
+      const groups = await this.requireGroups(caller, audience.groupChatIds)
+      const sample = groups.slice(0, AUDIENCE_SAMPLE_SIZE).map((g) => ({
+        nickname: g.nickname || g.subject,
+        phone: '',
+        account: g.account_phone ?? sender,
+      }))
+      return { count: groups.length, sample }
+    }
     await this.requireLabels(caller.tenantId, [...audience.includeLabelIds, ...audience.excludeLabelIds])
     const filter: MassAudienceFilter = {
       includeLabelIds: audience.all ? [] : audience.includeLabelIds,
@@ -227,7 +256,16 @@ export class MassSendService {
       country: audience.country,
       source: audience.source,
     }
-    return this.d.audience.count(caller, filter)
+    const [count, first] = await Promise.all([
+      this.d.audience.count(caller, filter),
+      this.d.audience.page(caller, filter, 0, AUDIENCE_SAMPLE_SIZE),
+    ])
+    const sample = first.map((f) => ({
+      nickname: f.nickname || f.push_name,
+      phone: f.phone ?? '',
+      account: phoneOf(f.account_id),
+    }))
+    return { count, sample }
   }
 
   /** The group picker: group chats of the caller's accounts. */
@@ -313,8 +351,13 @@ export class MassSendService {
   private async requireAccounts(caller: Caller, ids: number[]): Promise<number[]> {
     const chosen = [...new Set(ids)]
     if (!chosen.length) return []
-    const usable = new Set((await this.d.accounts.usableBy(caller.tenantId, caller.agentId)).map((a) => a.id))
-    if (chosen.some((id) => !usable.has(id))) throw new AppError(ErrorCode.massSendAccountUnusable)
+    return this.chosenOf(chosen, await this.d.accounts.usableBy(caller.tenantId, caller.agentId))
+  }
+
+  /** The chosen accounts, each one the caller may send from (`usable`). */
+  private chosenOf(chosen: number[], usable: { id: number }[]): number[] {
+    const ids = new Set(usable.map((a) => a.id))
+    if (chosen.some((id) => !ids.has(id))) throw new AppError(ErrorCode.massSendAccountUnusable)
     return chosen
   }
 

@@ -1,6 +1,6 @@
 import { ErrorCode, MaterialOwnerType, type MaterialOwnerTypeValue, Role } from '@app/core'
 import type { FastifyRequest } from 'fastify'
-import { callerOf } from '../../http/caller.js'
+import { type Caller, callerOf } from '../../http/caller.js'
 import { AppError } from '../../http/errors.js'
 import type { Library } from './materials.repository.js'
 
@@ -17,7 +17,11 @@ export interface MaterialCaller {
 }
 
 export function materialCaller(request: FastifyRequest): MaterialCaller {
-  const caller = callerOf(request)
+  return materialCallerOf(callerOf(request))
+}
+
+/** Who works on the libraries, for a caller resolved elsewhere (an API key's supervisor). */
+export function materialCallerOf(caller: Caller): MaterialCaller {
   return {
     tenantId: caller.tenantId,
     userId: caller.actingUserId,

@@ -66,6 +66,34 @@ export class MaterialsRepository {
     return { list, total: Number(total.n) }
   }
 
+  /**
+   * Materials of several libraries of the tenant, newest first, older than `beforeId` (keyset on
+   * the id); a library `enabledOnly` lists only its enabled materials.
+   */
+  across(
+    tenantId: number,
+    libraries: { ownerUserId: number; enabledOnly: boolean }[],
+    filter: MaterialFilter,
+    beforeId: number | undefined,
+    limit: number,
+  ) {
+    let rows = this.joined(tenantId).where((eb) =>
+      eb.or(
+        libraries.map((l) =>
+          eb.and([
+            eb('m.owner_user_id', '=', l.ownerUserId),
+            ...(l.enabledOnly ? [eb('m.enabled', '=', 1)] : []),
+          ]),
+        ),
+      ),
+    )
+    if (filter.usage) rows = rows.where('m.usage', '=', filter.usage)
+    if (filter.type) rows = rows.where('m.type', '=', filter.type)
+    if (filter.name) rows = rows.where(containsText('m.name', filter.name))
+    if (beforeId !== undefined) rows = rows.where('m.id', '<', beforeId)
+    return rows.orderBy('m.id', 'desc').limit(limit).execute()
+  }
+
   get(tenantId: number, id: number) {
     return this.joined(tenantId).where('m.id', '=', id).executeTakeFirst()
   }

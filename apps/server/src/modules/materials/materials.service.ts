@@ -26,7 +26,12 @@ import { checkMaterialFile } from './file-check.js'
 import { canSee, canWrite, libraryOf, type MaterialCaller, requireWritable } from './materials.library.js'
 import { materialToOutbound } from './materials.outbound.js'
 import { contentOf, presentMaterial, storedContent } from './materials.presenter.js'
-import { type Library, type MaterialJoinedRow, MaterialsRepository } from './materials.repository.js'
+import {
+  type Library,
+  type MaterialFilter,
+  type MaterialJoinedRow,
+  MaterialsRepository,
+} from './materials.repository.js'
 
 /** The file a material serves. */
 export interface MaterialFile {
@@ -66,6 +71,29 @@ export class MaterialsService {
       body.pageSize,
     )
     return { list: list.map((r) => presentMaterial(r, canWrite(caller, r.owner_user_id))), total }
+  }
+
+  /**
+   * The public library and the caller's personal one together (or the one `ownerType` names),
+   * newest first, older than `beforeId`: the public API's list. Agents see only the enabled
+   * materials of the public library, as on its page.
+   */
+  async listVisible(
+    caller: MaterialCaller,
+    filter: Omit<MaterialFilter, 'groupId' | 'enabled'> & { ownerType?: MaterialOwnerTypeValue },
+    beforeId: number | undefined,
+    pageSize: number,
+  ): Promise<{ list: MaterialView[]; nextBeforeId: number | null }> {
+    const types = filter.ownerType
+      ? [filter.ownerType]
+      : [MaterialOwnerType.public, MaterialOwnerType.personal]
+    const libraries = types.map((t) => ({
+      ownerUserId: libraryOf(caller, t).ownerUserId,
+      enabledOnly: t === MaterialOwnerType.public && !caller.master,
+    }))
+    const rows = await this.repo.across(caller.tenantId, libraries, filter, beforeId, pageSize + 1)
+    const list = rows.slice(0, pageSize).map((r) => presentMaterial(r, canWrite(caller, r.owner_user_id)))
+    return { list, nextBeforeId: rows.length > pageSize ? (list.at(-1)?.id ?? null) : null }
   }
 
   async get(caller: MaterialCaller, id: number): Promise<MaterialView> {

@@ -2,6 +2,7 @@
 export { ChatHistory, presentChatMessage } from './chat.history.js'
 export { ChatMedia } from './chat.media.js'
 export { ChatMessages } from './chat.messages.js'
+export { systemFirstInboundTimes } from './first-inbound.query.js'
 export { installChatHistory } from './history.module.js'
 export type { HistorySearch } from './history.search.js'
 export type { StoredInbound } from './inbound.service.js'

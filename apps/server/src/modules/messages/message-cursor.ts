@@ -13,10 +13,15 @@ export interface PendingMessage {
   account_id: number
   session_id: number
   body: string
+  /** the message's kind (text, image, …) and WhatsApp's id of it */
+  type: string
+  wa_message_id: string
   timestamp: number
   created_at: number
   fan_id: number | null
   fan_created_at: number | null
+  /** the customer's phone (null in a group, or when WhatsApp shows only a hidden id) */
+  fan_phone: string | null
 }
 
 /** A consumer of stored messages that keeps a watermark: its name (a row in `message_cursors`, made by a migration). */
@@ -81,10 +86,13 @@ export class MessageCursor implements CursorStore<PendingMessage> {
         'm.account_id',
         'm.session_id',
         'm.body',
+        'm.type',
+        'm.wa_message_id',
         'm.timestamp',
         'm.created_at',
         's.fan_id',
         'f.created_at as fan_created_at',
+        'f.phone as fan_phone',
       ])
       .where('c.consumer', '=', this.consumer)
       .where('m.id', '>', after)

@@ -31,6 +31,6 @@ export class MessageUpdates {
     }
     this.hub.emit(messageRooms(m), 'message.updated', update)
     // subscribers queue their own work: the path that changed the message never waits for them
-    void this.events.publish('message.updated', update)
+    void this.events.publish('message.updated', { ...update, tenantId: m.tenant_id, fromMe: m.from_me === 1 })
   }
 }

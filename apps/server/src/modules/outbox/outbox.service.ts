@@ -37,6 +37,8 @@ export interface EnqueueRequest {
   origin?: SendOriginValue
   /** send no earlier than this (a scheduled send); default now */
   dueAt?: number
+  /** whether it answers the customer (stops the waiting clock); default: every origin but a mass send */
+  answers?: boolean
 }
 
 /** Whom a session writes to, and how the desk names them. */
@@ -244,7 +246,7 @@ export class OutboxService {
       unread: false,
       inbound: false,
       // a reply from our side, by hand or automatic, answers the customer; a mass send is no answer
-      answers: origin !== SendOrigin.massSend,
+      answers: req.answers ?? origin !== SendOrigin.massSend,
     })
     return { message, touched, session, peer }
   }

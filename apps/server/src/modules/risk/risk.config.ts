@@ -1,4 +1,4 @@
-import { RISK_DEFAULTS, type RiskLimits } from '@app/core'
+import { RISK_DEFAULTS, type RiskLimits, zoneOffsetMinutes } from '@app/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/index.js'
 import { type TenantRisk, UNSAVED } from './risk.limits.js'
@@ -17,6 +17,8 @@ export class RiskConfigs {
   constructor(
     private readonly repo: RiskRepository,
     private readonly clock: () => number,
+    /** the tenant's time zone, whose days and hours the windows are (the support settings') */
+    private readonly timeZoneOf: (tenantId: number, q?: Kysely<Database>) => Promise<string>,
   ) {}
 
   /** `q`: the transaction in progress, when asked from inside one. */
@@ -24,15 +26,17 @@ export class RiskConfigs {
     const now = this.clock()
     const hit = this.cache.get(tenantId)
     if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.value
-    const row = await this.repo.config(tenantId, q)
+    const [row, timeZone] = await Promise.all([this.repo.config(tenantId, q), this.timeZoneOf(tenantId, q)])
+    // the windows' days and hours are the tenant's, at its offset now
+    const utcOffset = zoneOffsetMinutes(timeZone, now)
     const value: TenantRisk = row
       ? {
           saved: true,
           limits: { ...RISK_DEFAULTS, ...(JSON.parse(row.limits) as Partial<RiskLimits>) },
           keywords: JSON.parse(row.keywords) as string[],
-          utcOffset: row.utc_offset,
+          utcOffset,
         }
-      : { ...UNSAVED, utcOffset: 0 }
+      : { ...UNSAVED, utcOffset }
     this.cache.set(tenantId, { at: now, value })
     return value
   }

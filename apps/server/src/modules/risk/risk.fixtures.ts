@@ -1,4 +1,5 @@
 import {
+  DEFAULT_BUSINESS_HOURS,
   RISK_DEFAULTS,
   type RiskLimits,
   Role,
@@ -78,11 +79,22 @@ export interface RiskTenant {
   accountId: number
 }
 
-export async function riskTenant(ctx: TestContext, name: string, shop: string): Promise<RiskTenant> {
+/** A tenant with a linked number, its supervisor and an agent; its days and hours are `timeZone`'s (UTC unless told). */
+export async function riskTenant(
+  ctx: TestContext,
+  name: string,
+  shop: string,
+  timeZone = 'UTC',
+): Promise<RiskTenant> {
   const tenantId = await ctx.tenant(name)
   const boss = await ctx.as(tenantId, Role.customerMaster, `${name}-boss`)
   const agent = await ctx.as(tenantId, Role.customerUser, `${name}-agent`)
   const accountId = await ctx.linkAccount(tenantId, shop)
+  const hours = await ctx.call('PUT', '/damai/customer/businessHours/update', {
+    token: boss.token,
+    body: { ...DEFAULT_BUSINESS_HOURS, timeZone },
+  })
+  if (hours.code !== 0) throw new Error(`business hours not saved: ${hours.msg}`)
   return { tenantId, boss, agent, shop, accountId }
 }
 
@@ -91,11 +103,10 @@ export async function saveLimits(
   t: RiskTenant,
   limits: Partial<RiskLimits>,
   keywords: string[] = [],
-  utcOffset = 0,
 ) {
   return ctx.call('PUT', '/damai/customer/risk/config', {
     token: t.boss.token,
-    body: { limits: { ...OPEN, ...limits }, keywords, utcOffset },
+    body: { limits: { ...OPEN, ...limits }, keywords },
   })
 }
 

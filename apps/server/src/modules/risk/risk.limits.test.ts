@@ -28,9 +28,9 @@ beforeEach(() => {
   now = base()
 })
 
-async function fresh(): Promise<RiskTenant> {
+async function fresh(timeZone?: string): Promise<RiskTenant> {
   n++
-  return riskTenant(ctx, `risk${n}`, `86139${n}0000001`)
+  return riskTenant(ctx, `risk${n}`, `86139${n}0000001`, timeZone)
 }
 const customer = (i: number) => `4479${n}${String(i).padStart(6, '0')}`
 
@@ -69,10 +69,10 @@ describe('each limit refuses with its reason and the count left, and reopens whe
     expect((await sendIn(ctx, t, s, 'd')).status).toBe('sent')
   })
 
-  it('messages per day, at the tenant’s offset from UTC', async () => {
-    const t = await fresh()
-    // UTC+8: the day begins at 16:00 UTC
-    await saveLimits(ctx, t, { perDay: 1 }, [], 480)
+  it('messages per day, by the days of the tenant’s time zone', async () => {
+    // the business hours' zone is the windows' too; UTC+8: the day begins at 16:00 UTC
+    const t = await fresh('Asia/Shanghai')
+    await saveLimits(ctx, t, { perDay: 1 })
     const s = await chatWith(ctx, t, customer(1))
     await sendIn(ctx, t, s, 'a')
     const refused = await sendIn(ctx, t, s, 'b')

@@ -1,3 +1,4 @@
+import { RiskWarningKind } from '@app/core'
 import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.js'
@@ -24,6 +25,8 @@ export interface RiskDeps {
   config: Pick<Config, 'SEND_RATE_PER_MINUTE' | 'SEND_BURST'>
   /** the clock of windows, days and warnings (tests move it) */
   clock?: () => number
+  /** the tenant's time zone (the support settings'): the windows' days and hours are its */
+  timeZoneOf: (tenantId: number, q?: Db) => Promise<string>
 }
 
 /**
@@ -34,7 +37,7 @@ export function installRisk(app: FastifyInstance, deps: RiskDeps) {
   let now = deps.clock ?? Date.now
   const clock = () => now()
   const repo = new RiskRepository(deps.db)
-  const configs = new RiskConfigs(repo, clock)
+  const configs = new RiskConfigs(repo, clock, deps.timeZoneOf)
   const warnings = new RiskWarnings(
     deps.db,
     repo,
@@ -42,6 +45,7 @@ export function installRisk(app: FastifyInstance, deps: RiskDeps) {
     deps.hub,
     clock,
     deps.logger.child({ module: 'risk' }),
+    deps.events,
   )
   const gate = new RiskGate(repo, configs, warnings, clock)
   const service = new RiskService(repo, configs, tenantRiskFlags(deps.db), clock, {
@@ -51,6 +55,11 @@ export function installRisk(app: FastifyInstance, deps: RiskDeps) {
   riskRoutes(app, service)
   deps.events.subscribe('account.status', (e) => warnings.onAccountStatus(e.tenantId, e.status))
   deps.events.subscribe('message.stored', (e) => warnings.onInbound(e))
+  deps.events.subscribe('webhook.disabled', (e) =>
+    warnings.later(() =>
+      warnings.raise(e.tenantId, 0, RiskWarningKind.webhookFailing, { endpointId: e.endpointId, url: e.url }),
+    ),
+  )
   const engine = new RiskEngine(repo, warnings, clock, deps.logger.child({ module: 'risk' }))
   deps.engines.add(engine)
   return {

@@ -67,7 +67,11 @@ export class RiskService {
   ) {}
 
   async config(caller: Caller): Promise<RiskConfigView> {
-    const [row, flags] = await Promise.all([this.repo.config(caller.tenantId), this.flags(caller.tenantId)])
+    const [row, flags, live] = await Promise.all([
+      this.repo.config(caller.tenantId),
+      this.flags(caller.tenantId),
+      this.configs.of(caller.tenantId),
+    ])
     const bounds = riskBounds(flags)
     const limits = row ? { ...RISK_DEFAULTS, ...JSON.parse(row.limits) } : RISK_DEFAULTS
     return {
@@ -75,7 +79,7 @@ export class RiskService {
       limits,
       effective: clampLimits(limits, bounds),
       keywords: row ? (JSON.parse(row.keywords) as string[]) : [],
-      utcOffset: row?.utc_offset ?? 0,
+      utcOffset: live.utcOffset,
       bounds,
       riskStatus: flags.riskStatus,
       specialChannel: flags.specialChannel,
@@ -111,7 +115,7 @@ export class RiskService {
       {
         limits: JSON.stringify(body.limits),
         keywords: JSON.stringify(keywords),
-        utc_offset: body.utcOffset,
+        utc_offset: body.utcOffset ?? 0,
         updated_by: caller.userId,
       },
       this.clock(),

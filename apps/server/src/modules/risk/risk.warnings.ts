@@ -13,6 +13,7 @@ import {
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
+import type { EventBus } from '../../events/bus.js'
 import type { RealtimeHub } from '../../realtime/hub.js'
 import type { StoredInbound } from '../messages/index.js'
 import type { RiskConfigs } from './risk.config.js'
@@ -37,6 +38,8 @@ export class RiskWarnings {
     private readonly hub: RealtimeHub,
     private readonly clock: () => number,
     private readonly log: Logger,
+    /** where a raised warning is announced to the other modules */
+    private readonly events?: Pick<EventBus, 'publish'>,
   ) {}
 
   /** Raise a warning unless the same kind was raised for the account within the window; true when raised. */
@@ -67,11 +70,14 @@ export class RiskWarnings {
       })
     }
     const row = await this.repo.warning(tenantId, id)
-    if (row)
+    if (row) {
+      const warning = presentWarning(row)
       this.hub.emit([roomOf.tenant(tenantId)], 'risk.warning', {
-        warning: presentWarning(row),
+        warning,
         unhandled: await this.repo.unhandled(tenantId),
       })
+      void this.events?.publish('risk.warning', { tenantId, warning })
+    }
     return true
   }
 

@@ -80,6 +80,15 @@ export class SessionDirectory {
     return this.sessions.reopen(q, tenantId, sessionId, now)
   }
 
+  /**
+   * The customer's satisfaction rating (message `ratingMessageId`) opened a resolved conversation again:
+   * resolve it again unless someone changed it since or the customer wrote on. Answers the session
+   * when this call resolved it, for the caller to announce after its commit.
+   */
+  resolveAfterRating(q: Q, tenantId: number, sessionId: number, ratingMessageId: number, now: number) {
+    return this.sessions.resolveAfterRating(q, tenantId, sessionId, ratingMessageId, now)
+  }
+
   /** Set the status of sessions the caller may work on; answers those it changed. */
   setStatus(
     tenantId: number,

@@ -192,6 +192,45 @@ export class SessionsRepository {
   }
 
   /**
+   * The customer's rating (message `ratingMessageId`) of a resolved conversation opened it again:
+   * resolved once more, unless a user changed its status since or the customer wrote after the
+   * rating (then it stays open and waits on us). Answers the session when this statement resolved it.
+   */
+  resolveAfterRating(
+    q: Q,
+    tenantId: number,
+    sessionId: number,
+    ratingMessageId: number,
+    now: number,
+  ): Promise<Session | undefined> {
+    return (
+      q
+        .updateTable('sessions')
+        .set({ status: SessionStatus.resolved, status_changed_at: now, waiting_since: null })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', sessionId)
+        .where('status', '=', SessionStatus.open)
+        .where('status_changed_by', 'is', null)
+        // WhatsApp times are whole seconds: the customer's next word is told by a later id
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('messages as later')
+                .select('later.id')
+                .where('later.tenant_id', '=', tenantId)
+                .where('later.session_id', '=', sessionId)
+                .where('later.from_me', '=', 0)
+                .where('later.id', '>', ratingMessageId),
+            ),
+          ),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    )
+  }
+
+  /**
    * Set the status of some sessions of the tenant; answers the sessions it changed (one already in
    * that status, snoozed until the same time, is left alone). Resolved and pending owe the customer
    * nothing: their waiting clock stops.

@@ -50,4 +50,6 @@ export function simRoutes(app: FastifyInstance, sim: SimService): void {
   route(app, api.addressing, async (req) => ok(await sim.setAddressing(req.body.phone, req.body.addressing)))
   route(app, api.reveal, async (req) => ok(await sim.revealPhone(req.body.phone)))
   route(app, api.fault, async (req) => ok(await sim.fault(req.body.phone, req.body.fault, req.body.outageMs)))
+  route(app, api.diversionLinks, async () => ok(await sim.diversionLinks()))
+  route(app, api.visit, async (req) => ok(await sim.visit(req.body.phone, req.body.code)))
 }

@@ -1,9 +1,11 @@
 import {
   ErrorCode,
   isSimGroupId,
+  SIM_DIVERSION_LINKS_MAX,
   type SimAddressingValue,
   type SimChatView,
   type SimContentInput,
+  type SimDiversionLinkView,
   type SimFault,
   type SimGroupView,
   type SimLinkResult,
@@ -11,6 +13,7 @@ import {
   type SimMessageView,
   type SimPendingQr,
   type SimPhoneView,
+  type SimVisitResult,
 } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
@@ -23,6 +26,7 @@ import { localPhoneNetwork, type SimPhoneNetwork } from '../../gateway/simulator
 import type { CustomerContent, SimLink } from '../../gateway/simulator/types.js'
 import { AppError, badRequest } from '../../http/errors.js'
 import { AccountDirectory } from '../accounts/index.js'
+import type { VisitService } from '../diversion/index.js'
 import { asPhoneUser } from './sim.errors.js'
 import { presentChat, presentMessage, presentPhone } from './sim.presenter.js'
 
@@ -66,6 +70,8 @@ export class SimService {
   constructor(
     private readonly db: Db,
     sim: SimDeps,
+    /** the diversion links' public visit; absent where only the phone network is tried */
+    private readonly visits?: VisitService,
   ) {
     this.network = 'phones' in sim ? sim.phones : localPhoneNetwork(sim.network, () => [sim.gateway])
   }
@@ -213,6 +219,29 @@ export class SimService {
     await this.network.revealPhone(phone)
     await this.network.idle()
     return this.phone(phone)
+  }
+
+  /** The diversion links a phone may visit, newest first (every tenant's: the demo's network is one). */
+  async diversionLinks(): Promise<SimDiversionLinkView[]> {
+    const rows = this.visits ? await this.visits.systemLinks(system, SIM_DIVERSION_LINKS_MAX) : []
+    return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled === 1 }))
+  }
+
+  /**
+   * `phone` opens a diversion link: the visit is recorded as the public link records it (an
+   * account chosen in turn, a visit reference), then the phone sends the prefilled greeting to
+   * that account, as a visitor does from wa.me, so the customer is attributed to the link.
+   */
+  async visit(phone: string, code: string): Promise<SimVisitResult> {
+    const view = await this.phone(phone)
+    // the product's own numbers are not customers
+    if (view.isAccount || !this.visits) throw badRequest('invalid')
+    const target = await this.visits.target(code)
+    const sent = await asPhoneUser(() =>
+      this.network.customerSend(phone, target.phone, { kind: 'text', text: target.text }),
+    )
+    await this.network.idle()
+    return { account: target.phone, message: presentMessage(sent, phone) }
   }
 
   private async linked(link: SimLink): Promise<SimLinkResult> {

@@ -2,6 +2,7 @@ import {
   AccountState,
   DAY_MS,
   HOME_EXPIRING_DAYS,
+  type HomeChecklist,
   type HomeFigures,
   Role,
   statsDayOf,
@@ -13,6 +14,7 @@ import type { PlatformReach } from '../../http/platform-reach.js'
 import { orderFigures } from '../billing/index.js'
 import { unhandledWarnings } from '../risk/index.js'
 import { listDeskAccounts } from '../sessions/index.js'
+import type { HomeRepository } from './home.repository.js'
 import type { StatisticsRepository } from './statistics.repository.js'
 
 export interface HomeSources {
@@ -41,14 +43,24 @@ export class HomeService {
     private readonly db: Db,
     private readonly stats: StatisticsRepository,
     private readonly sources: HomeSources,
+    private readonly facts: HomeRepository,
+    /** the tenant's time zone: "today" is its calendar day */
+    private readonly timeZoneOf: (tenantId: number) => Promise<string>,
   ) {}
+
+  /** The supervisor's first-run steps, each done or not, for the caller's tenant. */
+  checklist(caller: Caller): Promise<HomeChecklist> {
+    return this.facts.checklist(caller.tenantId)
+  }
 
   async figures(caller: Caller, now = Date.now()): Promise<HomeFigures> {
     if (!TENANT_ROLES.includes(caller.roleId))
       return { kind: 'platform', tenant: null, platform: await this.platform(caller, now) }
     const supervisor = caller.roleId === Role.customerMaster
     const [messages, unreplied, accounts, warnings, expiring] = await Promise.all([
-      this.stats.messagesOn(caller.tenantId, statsDayOf(now), caller.agentId),
+      this.timeZoneOf(caller.tenantId).then((zone) =>
+        this.stats.messagesOn(caller.tenantId, statsDayOf(now, zone), caller.agentId),
+      ),
       this.stats.unreplied(caller),
       listDeskAccounts(this.db, caller),
       caller.agentId === null ? unhandledWarnings(this.db, caller.tenantId) : Promise.resolve(null),

@@ -4,7 +4,15 @@ import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
 import { EngineLoop } from '../../engines/engine-loop.js'
 import type { Engine } from '../../engines/engines.js'
-import { foldMessages, type OpenTurn, RollupDelta } from './rollup.fold.js'
+import { systemFirstInboundTimes } from '../messages/index.js'
+import {
+  DEFAULT_CLOCK,
+  foldMessages,
+  foldOverdue,
+  type OpenTurn,
+  RollupDelta,
+  type TenantClock,
+} from './rollup.fold.js'
 import type { RollupRepository } from './rollup.repository.js'
 
 /** An engine: its loop works on every tenant’s due rows. */
@@ -15,6 +23,8 @@ const BATCH = 5_000
 /** Batches per round before the engine yields to the next round. */
 const BATCHES_PER_ROUND = 40
 const LEASE_MS = 60_000
+
+const NOTHING = Promise.resolve<[number, boolean]>([0, false])
 
 /** Thrown in a batch's transaction when another process moved the cursor past it: the counts roll back. */
 class CursorMoved extends Error {}
@@ -34,6 +44,8 @@ export interface RoundResult {
   messages: number
   sessions: number
   fans: number
+  /** waiting turns whose due time passed unanswered, counted as breaches */
+  overdue: number
   /** false when another process holds the lease */
   leased: boolean
   /** true when a cursor stopped at its batch limit: more is waiting */
@@ -61,6 +73,9 @@ export class RollupEngine implements Engine {
     private readonly repo: RollupRepository,
     private readonly options: RollupOptions,
     private readonly log: Logger,
+    /** tenants' calendars and response targets (the support module's settings) */
+    private readonly clocksOf: (tenantIds: number[]) => Promise<Map<number, TenantClock>> = async () =>
+      new Map(),
   ) {
     this.batch = options.batch ?? BATCH
     this.loop = new EngineLoop(
@@ -77,7 +92,7 @@ export class RollupEngine implements Engine {
 
   /** One round at `now`. */
   async tick(now = Date.now()): Promise<RoundResult> {
-    const result: RoundResult = { messages: 0, sessions: 0, fans: 0, leased: false, more: false }
+    const result: RoundResult = { messages: 0, sessions: 0, fans: 0, overdue: 0, leased: false, more: false }
     try {
       if (!(await this.repo.systemLease(system, this.owner, now, LEASE_MS))) return result
       result.leased = true
@@ -87,6 +102,8 @@ export class RollupEngine implements Engine {
         ['sessions', () => this.sessionsBatch(cutoff)],
         ['fans', () => this.fansBatch(cutoff)],
         ['messages', () => this.messagesBatch(cutoff)],
+        // a turn is late unanswered only once every message before its due time is counted
+        ['overdue', () => (result.more ? NOTHING : this.overdueBatch(cutoff))],
       ] as const) {
         for (let i = 0; ; i++) {
           if (i === BATCHES_PER_ROUND) {
@@ -120,6 +137,12 @@ export class RollupEngine implements Engine {
     }
   }
 
+  /** The clocks of the tenants of a batch, read once per batch: a change of settings counts from the next. */
+  private async clocks(tenantIds: Iterable<number>): Promise<(tenantId: number) => TenantClock> {
+    const clocks = await this.clocksOf([...new Set(tenantIds)])
+    return (tenantId) => clocks.get(tenantId) ?? DEFAULT_CLOCK
+  }
+
   private settled<T extends { created_at: number }>(rows: T[], cutoff: number): T[] {
     const i = rows.findIndex((r) => r.created_at > cutoff)
     return i < 0 ? rows : rows.slice(0, i)
@@ -130,7 +153,13 @@ export class RollupEngine implements Engine {
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
     const sessionIds = [...new Set(rows.map((r) => r.session_id))]
+    const clockOf = await this.clocks(rows.map((r) => r.tenant_id))
+    // the first customer message tells a first response from a next one, for tenants with targets
+    const timed = [...new Set(rows.filter((r) => clockOf(r.tenant_id).targets).map((r) => r.session_id))]
     await this.db.transaction().execute(async (tx) => {
+      const firstInbound = timed.length
+        ? await systemFirstInboundTimes(system, tx, timed)
+        : new Map<number, number>()
       const before = new Map<number, OpenTurn>()
       for (const t of await this.repo.systemOpenTurns(system, sessionIds, tx)) before.set(t.session_id, t)
       const turns = new Map<number, OpenTurn | null>(before)
@@ -140,6 +169,7 @@ export class RollupEngine implements Engine {
         rows.filter((r) => r.type !== MessageType.note),
         turns,
         delta,
+        { clockOf, firstInbound },
       )
       await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
       await this.repo.systemSaveTurns(system, tx, turns, before)
@@ -152,14 +182,32 @@ export class RollupEngine implements Engine {
     return [rows.length, rows.length === fetched.length && fetched.length === this.batch]
   }
 
+  /** Turns due by `at` and still unanswered: breaches of their owners, each counted once. */
+  private async overdueBatch(at: number): Promise<[number, boolean]> {
+    const turns = await this.repo.systemOverdueTurns(system, at, this.batch)
+    if (!turns.length) return [0, false]
+    const clockOf = await this.clocks(turns.map((t) => t.tenant_id))
+    const delta = new RollupDelta()
+    foldOverdue(turns, delta, clockOf)
+    await this.db.transaction().execute(async (tx) => {
+      const ids = turns.map((t) => t.session_id)
+      if ((await this.repo.systemMarkBreached(system, tx, ids)) !== ids.length) throw new CursorMoved()
+      await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
+    })
+    return [turns.length, turns.length === this.batch]
+  }
+
   private async sessionsBatch(cutoff: number): Promise<[number, boolean]> {
     const fetched = await this.repo.systemSessionsAfter(system, this.batch)
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
+    const clockOf = await this.clocks(rows.map((r) => r.tenant_id))
     await this.db.transaction().execute(async (tx) => {
       const delta = new RollupDelta()
-      for (const s of rows)
-        delta.dailyOf(s.tenant_id, statsDay(s.created_at), s.account_id, s.agent_id).sessions_opened += 1
+      for (const s of rows) {
+        const day = statsDay(s.created_at, clockOf(s.tenant_id).timeZone)
+        delta.dailyOf(s.tenant_id, day, s.account_id, s.agent_id).sessions_opened += 1
+      }
       await this.repo.systemAddDaily(system, tx, [...delta.daily.values()])
       if (!(await this.repo.systemAdvance(system, tx, 'sessions', rows[0].id, rows[rows.length - 1].id)))
         throw new CursorMoved()
@@ -171,8 +219,9 @@ export class RollupEngine implements Engine {
     const fetched = await this.repo.systemFansAfter(system, this.batch)
     const rows = this.settled(fetched, cutoff)
     if (!rows.length) return [0, false]
+    const clockOf = await this.clocks(rows.map((r) => r.tenant_id))
     await this.db.transaction().execute(async (tx) => {
-      await this.repo.systemAddFans(system, tx, rows)
+      await this.repo.systemAddFans(system, tx, rows, (tenantId) => clockOf(tenantId).timeZone)
       if (!(await this.repo.systemAdvance(system, tx, 'fans', rows[0].id, rows[rows.length - 1].id)))
         throw new CursorMoved()
     })

@@ -1,4 +1,5 @@
-import { responseBucket, SessionType, statsDayOf } from '@app/core'
+import { businessDeadline, responseBucket, SessionType, STATS_DEFAULT_TIME_ZONE, statsDayOf } from '@app/core'
+import { type ServiceClock, targetsOf } from '../support/index.js'
 
 /** A stored message as the rollup reads it, with its session's and account's agents. */
 export interface RawMessage {
@@ -22,6 +23,10 @@ export interface OpenTurn {
   agent_id: number
   since: number
   day: number
+  /** when the turn is late unanswered: its owner's target in business time; null without a target */
+  due_at: number | null
+  /** counted as a breach already (its time passed unanswered): its answer does not count again */
+  breached: boolean
 }
 
 export interface DailyDelta {
@@ -36,6 +41,17 @@ export interface DailyDelta {
   turns_answered: number
   /** first responses added per bucket; null when none */
   buckets: Map<number, number> | null
+  breaches: number
+}
+
+/** What the rollup needs of a tenant's settings: the calendar of its days and its response targets. */
+export type TenantClock = ServiceClock
+
+/** The days of a tenant with no settings of its own. */
+export const DEFAULT_CLOCK: TenantClock = {
+  timeZone: STATS_DEFAULT_TIME_ZONE,
+  targets: null,
+  byAgent: new Map(),
 }
 
 /** The counts one batch adds, and the turns it leaves open or closes. */
@@ -57,6 +73,7 @@ export class RollupDelta {
         turns: 0,
         turns_answered: 0,
         buckets: null,
+        breaches: 0,
       }
       this.daily.set(key, d)
     }
@@ -76,17 +93,48 @@ export function responsibleAgent(m: { session_agent: number | null; account_agen
   return m.session_agent ?? m.account_agent ?? 0
 }
 
+/** What a batch's fold knows beyond its messages. */
+export interface FoldContext {
+  clockOf(tenantId: number): TenantClock
+  /**
+   * The time of each session's first customer message (sessions of tenants with targets on): a
+   * turn starting then is answered against the first-response target, any later one against the
+   * next-response target.
+   */
+  firstInbound: ReadonlyMap<number, number>
+}
+
+/**
+ * When a turn opened at `since` in a session of `owner` is late: the first-response target for the
+ * session's first customer message, the next-response target for a later one (the owner's group's
+ * targets where it has its own), in business time; null without targets.
+ */
+function dueAt(ctx: FoldContext, clock: TenantClock, sessionId: number, owner: number, since: number) {
+  const t = targetsOf(clock, owner)
+  if (!t) return null
+  const target = ctx.firstInbound.get(sessionId) === since ? t.firstMs : t.nextMs
+  return businessDeadline(t.plan, since, target)
+}
+
+/** Whether an answer at `at` counts as a breach: later than the turn's due time, not counted already. */
+function isBreach(open: OpenTurn, at: number): boolean {
+  return !open.breached && open.due_at !== null && at > open.due_at
+}
+
 /**
  * Folds messages (in id order) into `delta`, updating `turns` (session id → its open turn) in
  * place: a customer message opens a turn when none waits, the next message of ours answers it.
+ * Each message counts on the day of its tenant's calendar.
  */
 export function foldMessages(
   messages: RawMessage[],
   turns: Map<number, OpenTurn | null>,
   delta: RollupDelta,
+  ctx: FoldContext,
 ): void {
   for (const m of messages) {
-    const day = statsDayOf(m.timestamp)
+    const clock = ctx.clockOf(m.tenant_id)
+    const day = statsDayOf(m.timestamp, clock.timeZone)
     const owner = responsibleAgent(m)
     const sender = m.from_me ? (m.requested_by ?? owner) : owner
     const d = delta.dailyOf(m.tenant_id, day, m.account_id, sender)
@@ -103,13 +151,36 @@ export function foldMessages(
         agent_id: owner,
         since: m.timestamp,
         day,
+        due_at: dueAt(ctx, clock, m.session_id, owner, m.timestamp),
+        breached: false,
       })
       delta.dailyOf(m.tenant_id, day, m.account_id, owner).turns += 1
     } else if (open) {
       delta.addResponse(m.tenant_id, day, m.account_id, sender, Math.max(0, m.timestamp - open.since))
+      // a late answer is the breach of the session's owner (whose target it was; else of whoever
+      // answered), on the day answered
+      if (isBreach(open, m.timestamp))
+        delta.dailyOf(m.tenant_id, day, m.account_id, open.agent_id || sender).breaches += 1
       delta.dailyOf(open.tenant_id, open.day, open.account_id, open.agent_id).turns_answered += 1
       turns.set(m.session_id, null)
     }
+  }
+}
+
+/**
+ * Counts the turns whose due time passed unanswered as breaches of their owners, on
+ * the day of their due time, and marks them, so their answers do not count them again.
+ */
+export function foldOverdue(
+  overdue: OpenTurn[],
+  delta: RollupDelta,
+  clockOf: (tenantId: number) => TenantClock,
+) {
+  for (const t of overdue) {
+    if (t.breached || t.due_at === null) continue
+    const day = statsDayOf(t.due_at, clockOf(t.tenant_id).timeZone)
+    delta.dailyOf(t.tenant_id, day, t.account_id, t.agent_id).breaches += 1
+    t.breached = true
   }
 }
 

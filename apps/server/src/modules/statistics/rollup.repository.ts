@@ -1,6 +1,7 @@
 import { statsDayOf } from '@app/core'
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/index.js'
+import type { StatTurnTable } from '../../db/schema.statistics.js'
 import type { SystemScope } from '../../db/system-scope.js'
 import {
   bucketsText,
@@ -42,6 +43,20 @@ function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = []
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size))
   return out
+}
+
+/** A stored turn as the fold reads it. */
+function turnOf(r: Selectable<StatTurnTable>): OpenTurn {
+  return {
+    session_id: Number(r.session_id),
+    tenant_id: r.tenant_id,
+    account_id: r.account_id,
+    agent_id: r.agent_id,
+    since: Number(r.since),
+    day: r.day,
+    due_at: r.due_at === null ? null : Number(r.due_at),
+    breached: r.breached === 1,
+  }
 }
 
 /**
@@ -201,17 +216,42 @@ export class RollupRepository {
     const out: OpenTurn[] = []
     for (const ids of chunks(sessionIds, IN_CHUNK)) {
       const rows = await q.selectFrom('stat_turns').selectAll().where('session_id', 'in', ids).execute()
-      for (const r of rows)
-        out.push({
-          session_id: Number(r.session_id),
-          tenant_id: r.tenant_id,
-          account_id: r.account_id,
-          agent_id: r.agent_id,
-          since: Number(r.since),
-          day: r.day,
-        })
+      for (const r of rows) out.push(turnOf(r))
     }
     return out
+  }
+
+  /** Turns due by `at` and not counted late yet, the earliest due first. */
+  async systemOverdueTurns(
+    system: SystemScope,
+    at: number,
+    limit: number,
+    q: Db = this.db,
+  ): Promise<OpenTurn[]> {
+    const rows = await q
+      .selectFrom('stat_turns')
+      .selectAll()
+      .where('breached', '=', 0)
+      .where('due_at', '<=', at)
+      .orderBy('due_at')
+      .limit(limit)
+      .execute()
+    return rows.map(turnOf)
+  }
+
+  /** Marks turns as counted late; answers how many were not marked before. */
+  async systemMarkBreached(system: SystemScope, q: Db, sessionIds: number[]): Promise<number> {
+    let marked = 0
+    for (const ids of chunks(sessionIds, IN_CHUNK)) {
+      const res = await q
+        .updateTable('stat_turns')
+        .set({ breached: 1 })
+        .where('session_id', 'in', ids)
+        .where('breached', '=', 0)
+        .executeTakeFirst()
+      marked += Number(res.numUpdatedRows)
+    }
+    return marked
   }
 
   /** Writes the turns a batch changed: a closed one is deleted, a new one inserted (an answered then reopened one both). */
@@ -231,7 +271,11 @@ export class RollupRepository {
     }
     for (const ids of chunks(gone, IN_CHUNK))
       await q.deleteFrom('stat_turns').where('session_id', 'in', ids).execute()
-    for (const rows of chunks(added, UPSERT_CHUNK)) await q.insertInto('stat_turns').values(rows).execute()
+    for (const rows of chunks(added, UPSERT_CHUNK))
+      await q
+        .insertInto('stat_turns')
+        .values(rows.map((t) => ({ ...t, breached: t.breached ? 1 : 0 })))
+        .execute()
   }
 
   /**
@@ -276,6 +320,7 @@ export class RollupRepository {
             sessions_opened: sql`stat_daily.sessions_opened + excluded.sessions_opened`,
             turns: sql`stat_daily.turns + excluded.turns`,
             turns_answered: sql`stat_daily.turns_answered + excluded.turns_answered`,
+            breaches: sql`stat_daily.breaches + excluded.breaches`,
             // a row without new responses keeps its histogram; one with them carries the merged one
             responses: sql`case when excluded.responses = ${EMPTY_BUCKETS} then stat_daily.responses else excluded.responses end`,
           }),
@@ -283,7 +328,13 @@ export class RollupRepository {
         .execute()
   }
 
-  async systemAddFans(system: SystemScope, q: Db, fans: RawFan[]): Promise<void> {
+  /** Adds new customers to the days of their tenants' calendars. */
+  async systemAddFans(
+    system: SystemScope,
+    q: Db,
+    fans: RawFan[],
+    timeZoneOf: (tenantId: number) => string,
+  ): Promise<void> {
     const map = new Map<
       string,
       {
@@ -297,7 +348,7 @@ export class RollupRepository {
       }
     >()
     for (const f of fans) {
-      const day = statsDayOf(f.created_at)
+      const day = statsDayOf(f.created_at, timeZoneOf(f.tenant_id))
       const key = `${f.tenant_id}|${day}|${f.account_id}|${f.agent_id}|${f.source}|${f.link_id}`
       const row = map.get(key)
       if (row) row.n += 1

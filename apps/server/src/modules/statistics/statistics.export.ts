@@ -24,6 +24,7 @@ function line(label: string, f: StatFigures): (string | number)[] {
     rate(f.replyRate),
     seconds(f.p50Ms),
     seconds(f.p90Ms),
+    f.breaches,
   ]
 }
 

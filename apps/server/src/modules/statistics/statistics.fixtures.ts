@@ -1,4 +1,4 @@
-import { responseBucket, SessionType, statsDayOf } from '@app/core'
+import { responseBucket, SessionType, STATS_DEFAULT_TIME_ZONE, statsDayOf } from '@app/core'
 import type { Db } from '../../db/index.js'
 import { parseBuckets } from './rollup.fold.js'
 
@@ -207,7 +207,10 @@ export async function recount(db: Db): Promise<Recount> {
   const owner = (s: { account_id: number; agent_user_id: number | null }) =>
     s.agent_user_id ?? accounts.get(s.account_id) ?? 0
   for (const s of sessions)
-    bump(`${s.tenant_id}|${statsDayOf(Number(s.created_at))}|${s.account_id}|${owner(s)}`, 2)
+    bump(
+      `${s.tenant_id}|${statsDayOf(Number(s.created_at), STATS_DEFAULT_TIME_ZONE)}|${s.account_id}|${owner(s)}`,
+      2,
+    )
   const messages = await db
     .selectFrom('messages')
     .select(['id', 'tenant_id', 'account_id', 'session_id', 'from_me', 'timestamp', 'requested_by'])
@@ -218,7 +221,7 @@ export async function recount(db: Db): Promise<Recount> {
     const s = byId.get(m.session_id)
     if (!s) continue
     const ts = Number(m.timestamp)
-    const day = statsDayOf(ts)
+    const day = statsDayOf(ts, STATS_DEFAULT_TIME_ZONE)
     const agent = owner(s)
     const sender = m.from_me ? (m.requested_by ?? agent) : agent
     bump(`${m.tenant_id}|${day}|${m.account_id}|${sender}`, m.from_me ? 1 : 0)
@@ -245,7 +248,7 @@ export async function recount(db: Db): Promise<Recount> {
     .select(['tenant_id', 'account_id', 'source', 'created_at'])
     .execute()
   for (const f of fans) {
-    const k = `${f.tenant_id}|${statsDayOf(Number(f.created_at))}|${f.account_id}|${accounts.get(f.account_id) ?? 0}|${f.source}|0`
+    const k = `${f.tenant_id}|${statsDayOf(Number(f.created_at), STATS_DEFAULT_TIME_ZONE)}|${f.account_id}|${accounts.get(f.account_id) ?? 0}|${f.source}|0`
     out.fans.set(k, (out.fans.get(k) ?? 0) + 1)
   }
   return out

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Engines } from '../../engines/engines.js'
+import { HomeRepository } from './home.repository.js'
 import { HomeService, type HomeSources } from './home.service.js'
 import { RollupEngine, type RollupOptions } from './rollup.engine.js'
+import type { TenantClock } from './rollup.fold.js'
 import { RollupRepository } from './rollup.repository.js'
 import { StatisticsRepository } from './statistics.repository.js'
 import { statisticsRoutes } from './statistics.routes.js'
@@ -19,6 +21,11 @@ export interface StatisticsDeps {
   platform: { scope: { reach: HomeSources['reach'] }; tenantCount: HomeSources['tenantCount'] }
   /** the billing module: a tenant's ports and seats ending soon */
   billing: { expiring: HomeSources['expiring'] }
+  /** the support module: tenants' calendars (their business hours' time zone) and response targets */
+  support: {
+    serviceClocks(tenantIds: number[]): Promise<Map<number, TenantClock>>
+    timeZone(tenantId: number): Promise<string>
+  }
   rollup?: Partial<RollupOptions>
   engines: Engines
 }
@@ -26,18 +33,26 @@ export interface StatisticsDeps {
 /** Dashboards: the rollup engine, /dataStatistics and /home's figures. */
 export function installStatistics(app: FastifyInstance, deps: StatisticsDeps) {
   const repo = new StatisticsRepository(deps.db)
-  const service = new StatisticsService(repo)
-  const home = new HomeService(deps.db, repo, {
-    reach: (caller) => deps.platform.scope.reach(caller),
-    tenantCount: deps.platform.tenantCount,
-    expiring: deps.billing.expiring,
-  })
+  const timeZoneOf = (tenantId: number) => deps.support.timeZone(tenantId)
+  const service = new StatisticsService(repo, timeZoneOf)
+  const home = new HomeService(
+    deps.db,
+    repo,
+    {
+      reach: (caller) => deps.platform.scope.reach(caller),
+      tenantCount: deps.platform.tenantCount,
+      expiring: deps.billing.expiring,
+    },
+    new HomeRepository(deps.db),
+    timeZoneOf,
+  )
   statisticsRoutes(app, service, home)
   const engine = new RollupEngine(
     deps.db,
     new RollupRepository(deps.db),
     { ...DEFAULTS, ...deps.rollup },
     deps.logger.child({ module: 'statistics' }),
+    (tenantIds) => deps.support.serviceClocks(tenantIds),
   )
   deps.engines.add(engine)
   return { service, home, engine }

@@ -15,6 +15,7 @@ class Tally {
   sessionsOpened = 0
   turns = 0
   turnsAnswered = 0
+  breaches = 0
   /** first responses per bucket (index = bucket) */
   readonly counts = new Float64Array(RESPONSE_BUCKETS)
 
@@ -37,6 +38,7 @@ class Tally {
       responses,
       p50Ms: histogramPercentile(buckets, 50),
       p90Ms: histogramPercentile(buckets, 90),
+      breaches: this.breaches,
     }
   }
 }
@@ -54,6 +56,7 @@ export interface OverviewInput {
     sessions_opened: number
     turns: number
     turns_answered: number
+    breaches: number
     /** JSON [first bucket, counts…] */
     responses: string
   }[]
@@ -61,7 +64,7 @@ export interface OverviewInput {
   phones: Map<number, string | null>
   people: Map<number, string>
   links: Map<number, string>
-  utcOffsetMinutes: number
+  timeZone: string
 }
 
 function lineOf<K>(map: Map<K, Tally>, key: K): Tally {
@@ -93,6 +96,7 @@ export function buildOverview(x: OverviewInput): StatisticsOverview {
       t.sessionsOpened += Number(r.sessions_opened)
       t.turns += Number(r.turns)
       t.turnsAnswered += Number(r.turns_answered)
+      t.breaches += Number(r.breaches)
       addBuckets(r.responses, t.counts)
     }
   }
@@ -113,7 +117,7 @@ export function buildOverview(x: OverviewInput): StatisticsOverview {
   return {
     from: statsDayText(x.from),
     to: statsDayText(x.to),
-    utcOffsetMinutes: x.utcOffsetMinutes,
+    timeZone: x.timeZone,
     rolledUpTo: x.rolledTo,
     totals: total.figures(),
     days: [...days.entries()]

@@ -24,6 +24,7 @@ export class StatisticsRepository {
         'sessions_opened',
         'turns',
         'turns_answered',
+        'breaches',
         'responses',
       ])
       .where('tenant_id', '=', tenantId)

@@ -7,7 +7,10 @@ import type { HomeService } from './home.service.js'
 import { overviewXlsx } from './statistics.export.js'
 import type { StatisticsService } from './statistics.service.js'
 
-/** The supervisor's /dataStatistics (figures and their XLSX) and every role's /home figures. */
+/**
+ * The supervisor's /dataStatistics (figures and their XLSX), every role's /home figures, and the
+ * supervisor's first-run checklist on /home.
+ */
 export function statisticsRoutes(app: FastifyInstance, service: StatisticsService, home: HomeService): void {
   route(app, api.overview, async (req) => ok(await service.overview(callerOf(req), req.body)))
   route(app, api.export, async (req, reply) => {
@@ -20,4 +23,5 @@ export function statisticsRoutes(app: FastifyInstance, service: StatisticsServic
     return reply.send(overviewXlsx(overview, lang))
   })
   route(app, api.home, async (req) => ok(await home.figures(callerOf(req))))
+  route(app, api.checklist, async (req) => ok(await home.checklist(callerOf(req))))
 }

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   STATS_RANGE_DAYS_MAX,
-  STATS_UTC_OFFSET_MINUTES,
   type StatisticsOverview,
   type StatisticsRangeBody,
   statsDayNumber,
@@ -13,7 +12,11 @@ import type { DayRange, StatisticsRepository } from './statistics.repository.js'
 
 /** The supervisor's /dataStatistics, summed from the rollups of the caller's tenant. */
 export class StatisticsService {
-  constructor(private readonly repo: StatisticsRepository) {}
+  constructor(
+    private readonly repo: StatisticsRepository,
+    /** the tenant's time zone, whose calendar days the rollups count in */
+    private readonly timeZoneOf: (tenantId: number) => Promise<string>,
+  ) {}
 
   /** The range as day numbers: the end not before the start, at most STATS_RANGE_DAYS_MAX days. */
   range(body: StatisticsRangeBody): DayRange {
@@ -29,13 +32,14 @@ export class StatisticsService {
   async overview(caller: Caller, body: StatisticsRangeBody): Promise<StatisticsOverview> {
     const r = this.range(body)
     const t = caller.tenantId
-    const [daily, fans, phones, people, links, rolledTo] = await Promise.all([
+    const [daily, fans, phones, people, links, rolledTo, timeZone] = await Promise.all([
       this.repo.daily(t, r),
       this.repo.fans(t, r),
       this.repo.accountPhones(t, r),
       this.repo.userNames(t, r),
       this.repo.linkNames(t, r),
       this.repo.rolledTo(),
+      this.timeZoneOf(t),
     ])
     return buildOverview({
       ...r,
@@ -45,7 +49,7 @@ export class StatisticsService {
       phones: new Map(phones.map((p) => [Number(p.id), p.phone])),
       people: new Map(people.map((p) => [Number(p.id), p.nickname || p.username])),
       links: new Map(links.map((l) => [Number(l.id), l.name])),
-      utcOffsetMinutes: STATS_UTC_OFFSET_MINUTES,
+      timeZone,
     })
   }
 }

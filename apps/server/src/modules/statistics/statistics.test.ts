@@ -3,6 +3,7 @@ import {
   StatisticsPath as P,
   RESPONSE_BUCKET_ERROR,
   Role,
+  STATS_DEFAULT_TIME_ZONE,
   STATS_EXPORT_COLUMNS,
   STATS_EXPORT_SHEETS,
   STATS_RANGE_DAYS_MAX,
@@ -20,9 +21,9 @@ import { recount, rolledUp, seedTraffic } from './statistics.fixtures.js'
 
 const DAY = 86_400_000
 // a stats-day boundary 20 days ago, so generated traffic never touches today
-const EDGE = (statsDayOf(Date.now()) - 20) * DAY - 8 * 3_600_000
-const FIRST = statsDayText(statsDayOf(EDGE - 6 * 3_600_000))
-const LAST = statsDayText(statsDayOf(EDGE + 18 * 3_600_000))
+const EDGE = (statsDayOf(Date.now(), STATS_DEFAULT_TIME_ZONE) - 20) * DAY - 8 * 3_600_000
+const FIRST = statsDayText(statsDayOf(EDGE - 6 * 3_600_000, STATS_DEFAULT_TIME_ZONE))
+const LAST = statsDayText(statsDayOf(EDGE + 18 * 3_600_000, STATS_DEFAULT_TIME_ZONE))
 
 let ctx: TestContext
 let engine: RollupEngine
@@ -243,7 +244,7 @@ describe('/dataStatistics', () => {
   })
 
   it("a customer writing in shows in today's figures once the job has run", async () => {
-    const today = statsDayText(statsDayOf(Date.now()))
+    const today = statsDayText(statsDayOf(Date.now(), STATS_DEFAULT_TIME_ZONE))
     const before = await overview(boss, today, today)
     ctx.sim.network.customerSend('8613911112222', '8613900000002', { kind: 'text', text: 'hello' })
     await ctx.sim.settle(100)

@@ -10,10 +10,12 @@ import { ok } from '../../http/envelope.js'
  */
 export interface AgentsQueries {
   agents(tenantId: number): Promise<AgentView[]>
+  deskMembers(tenantId: number): Promise<AgentView[]>
   deskAccounts(caller: Caller): Promise<DeskAccountView[]>
 }
 
 export function agentsRoutes(app: FastifyInstance, queries: AgentsQueries): void {
   route(app, api.agents, async (req) => ok(await queries.agents(callerOf(req).tenantId)))
+  route(app, api.deskMembers, async (req) => ok(await queries.deskMembers(callerOf(req).tenantId)))
   route(app, api.deskAccounts, async (req) => ok(await queries.deskAccounts(callerOf(req))))
 }

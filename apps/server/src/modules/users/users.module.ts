@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js'
 import type { SystemScope } from '../../db/system-scope.js'
 import type { Caller } from '../../http/caller.js'
 import type { SignInLookups } from '../auth/index.js'
-import { listAgents } from './agents.query.js'
+import { listAgents, listDeskMembers } from './agents.query.js'
 import { agentsRoutes } from './agents.routes.js'
 import { SignInRepository } from './sign-in.repository.js'
 import { TenantAdminRepository } from './tenant-admin.repository.js'
@@ -44,6 +44,7 @@ export function installUsers(
   usersRoutes(app, deps.users)
   agentsRoutes(app, {
     agents: (tenantId) => listAgents(db, tenantId),
+    deskMembers: (tenantId) => listDeskMembers(db, tenantId),
     deskAccounts: (caller) => deps.listDeskAccounts(db, caller, deps.shard),
   })
 }

@@ -1,4 +1,4 @@
-import { RISK_DEFAULTS, Role } from '@app/core'
+import { DEFAULT_BUSINESS_HOURS, RISK_DEFAULTS, Role } from '@app/core'
 import { deskClient } from '../../modules/desk/desk.fixtures.js'
 import { multipartBody, pngFile } from '../../modules/materials/materials.fixtures.js'
 import { aiOnBody } from '../../modules/tenantSettings/tenantSettings.fixtures.js'
@@ -351,6 +351,34 @@ export async function seedTenant(ctx: TestContext, n: number): Promise<TenantDat
     }),
   )
   await ctx.dynamics.engine.drain()
+  // service settings whose texts are markers, and a conversation resolved, surveyed and rated
+  const sla = { firstResponseMinutes: 7, nextResponseMinutes: 17, enabled: true }
+  ok('service level', await api.put(boss, '/damai/customer/serviceLevel/update', sla))
+  ok(
+    'business hours',
+    await api.put(boss, '/damai/customer/businessHours/update', {
+      ...DEFAULT_BUSINESS_HOURS,
+      holidays: ['2030-01-01'],
+      awayMessage: `${tag} away`,
+    }),
+  )
+  ok(
+    'satisfaction',
+    await api.put(boss, '/damai/customer/satisfaction/update', {
+      enabled: true,
+      question: { zh: `${tag} 满意吗`, en: `${tag} rate us` },
+      language: 'en',
+    }),
+  )
+  ok(
+    'resolve',
+    await api.put(agent, '/damai/customer/session/status', { sessionIds: [s1], status: 'resolved' }),
+  )
+  await ctx.support.surveys.settled()
+  await drainOutbox(ctx)
+  ctx.sim.network.customerSend(c1, shop, { kind: 'text', text: '5' })
+  await ctx.sim.settle(100)
+  await ctx.support.answers.settled()
   // receipts of what was sent arrive on the network's clock: a read comes up to a minute after
   // its delivery, so two minutes pass and nothing of this tenant is still on its way afterwards
   await ctx.desk.settled()

@@ -29,7 +29,8 @@ export const OWNERSHIP: Record<string, Ownership> = {
     // account_leases: an account online in the table but held by no process shows as reconnecting
     reads: ['users', 'fans', 'sessions', 'tenants', 'account_leases'],
   },
-  agents: { owns: ['agent_groups'] },
+  // a group's agents go with its response targets
+  agents: { owns: ['agent_groups'], reads: ['users'] },
   aiReply: { owns: ['ai_reply_jobs', 'ai_reply_usage'] },
   autoReply: {
     owns: ['auto_reply_rules', 'auto_reply_counts'],
@@ -112,7 +113,8 @@ export const OWNERSHIP: Record<string, Ownership> = {
   ports: { owns: ['ports'], reads: ['ws_accounts'] },
   sessions: {
     owns: ['sessions', 'group_chats', 'group_members', 'group_preferences'],
-    reads: ['ws_accounts', 'fans', 'session_reads', 'users', 'risk_holds', 'tenants'],
+    // messages: a rating's conversation is resolved again only if no later customer message came
+    reads: ['ws_accounts', 'fans', 'session_reads', 'users', 'risk_holds', 'tenants', 'messages'],
   },
   sim: { owns: [] },
   statistics: {
@@ -121,8 +123,13 @@ export const OWNERSHIP: Record<string, Ownership> = {
     reads: ['messages', 'sessions', 'fans', 'ws_accounts', 'diversion_fans', 'diversion_links', 'users'],
   },
   system: { owns: [] },
+  // the report names each rating's agent
+  support: { owns: ['support_settings', 'away_sends', 'satisfaction_surveys'], reads: ['users'] },
   tenantSettings: { owns: ['tenant_settings'] },
   translate: { owns: [] },
+  // the key's maker, whose rights the key uses
+  publicApi: { owns: ['api_keys', 'api_idempotency'], reads: ['users'] },
+  webhooks: { owns: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries'] },
   users: { owns: ['users', 'tenants'] },
 }
 

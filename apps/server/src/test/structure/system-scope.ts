@@ -36,6 +36,7 @@ export const SYSTEM_SCOPE_OPENERS: Record<string, string> = {
   'modules/nurturing/nurturing.reads.ts': 'nurturing engine',
   'modules/nurturing/nurturing.service.ts': 'nurturing engine and the platform’s rules',
   'modules/outbox/send-pacer.ts': 'outbox dispatcher',
+  'modules/webhooks/webhook.delivery.ts': 'webhook delivery engine: every tenant’s queue',
   'modules/risk/risk.gate.ts': 'outbox dispatcher: risk windows by account',
   'modules/risk/risk.warnings.ts': 'outbox dispatcher and inbound: warnings by account',
   'modules/billing/seats.service.ts': 'seat expiry loop',
@@ -47,6 +48,7 @@ export const SYSTEM_SCOPE_OPENERS: Record<string, string> = {
   'modules/diversion/counter.service.ts': 'public share page by code',
   'modules/diversion/visits.ts': 'public diversion link by code',
   'modules/merchants/merchants.service.ts': 'public merchant link by code',
+  'modules/publicApi/api-keys.service.ts': 'the public API’s gate: a key by its hash',
 }
 
 /**

@@ -1,0 +1,33 @@
+/** The messages of API keys and webhook endpoints, keyed like the shared validation messages. */
+export const integrationsValidationMessages = {
+  zh: {
+    'apiKey.nameRequired': '请输入密钥名称',
+    'apiKey.nameLength': '密钥名称最多50个字符',
+    'apiKey.scopesRequired': '请至少选择一项权限',
+    'apiKey.scopeInvalid': '权限只能是：读取、发送、客户、群发、Webhook',
+    'apiKey.expiryInvalid': '请选择有效的过期时间',
+    'apiKey.expiryPast': '过期时间必须晚于当前时间',
+    'apiKey.ipInvalid': '请输入有效的 IP 地址或网段（如 203.0.113.7 或 203.0.113.0/24）',
+    'apiKey.ipsTooMany': '最多限制20个地址',
+    'webhook.urlRequired': '请输入接收地址',
+    'webhook.urlLength': '接收地址最多500个字符',
+    'webhook.urlInvalid': '接收地址须以 http:// 或 https:// 开头',
+    'webhook.eventsRequired': '请至少选择一个事件',
+    'webhook.eventInvalid': '事件不在可选范围内',
+  },
+  en: {
+    'apiKey.nameRequired': 'Enter a name for the key',
+    'apiKey.nameLength': 'A key name is at most 50 characters',
+    'apiKey.scopesRequired': 'Choose at least one permission',
+    'apiKey.scopeInvalid': 'A permission is one of: read, send, customers, mass send, webhooks',
+    'apiKey.expiryInvalid': 'Choose a valid expiry time',
+    'apiKey.expiryPast': 'The expiry must be in the future',
+    'apiKey.ipInvalid': 'Enter a valid IP address or block (such as 203.0.113.7 or 203.0.113.0/24)',
+    'apiKey.ipsTooMany': 'At most 20 addresses',
+    'webhook.urlRequired': 'Enter the receiving address',
+    'webhook.urlLength': 'The address is at most 500 characters',
+    'webhook.urlInvalid': 'The address starts with http:// or https://',
+    'webhook.eventsRequired': 'Choose at least one event',
+    'webhook.eventInvalid': 'This event is not offered',
+  },
+}
