@@ -82,7 +82,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      stdout: 'ignore',
+      // warnings and errors only (LOG_LEVEL): a flow that meets a server error shows its cause
+      stdout: 'pipe',
       stderr: 'pipe',
       env: {
         DEMO: '1',

@@ -31,6 +31,9 @@ test.describe('each role sees exactly its menu', () => {
 
   test('customerUser', async ({ page }) => {
     await signIn(page, demo.agent)
+    // an agent lands straight on the desk
+    await expect(page).toHaveURL(/\/customerServiceDesk\/deskSession$/)
+    await page.goto('/home')
     await expect(page.getByTestId('home-greeting')).toBeVisible()
     expect(await menuPaths(page)).toEqual(['/home'])
   })

@@ -1,21 +1,10 @@
 import path from 'node:path'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { announcementsSeen, type DemoUser, demo, signIn } from './support'
+import { announcementsSeen, apiAs, demo, signIn } from './support'
 
 const SHOP = '8613800138000'
 const randomNumber = () => `44772${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-
-/** The headers of an API call signed in as `user`. */
-async function apiAs(request: APIRequestContext, user: DemoUser) {
-  const login = await request.post('/damai/system/auth/login', {
-    data: { username: user.username, password: user.password },
-  })
-  const { accessToken, tenantId } = (
-    (await login.json()) as { data: { accessToken: string; tenantId: number } }
-  ).data
-  return { authorization: `Bearer ${accessToken}`, 'tenant-id': String(tenantId) }
-}
 
 /** The data of a successful API answer. */
 async function dataOf<T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T> {

@@ -64,6 +64,25 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0)
 }
 
+/**
+ * Waits for the fades and slides on the page to end (at most a few seconds: a spinner's turn
+ * never does): axe reads colours as they are, and a half-faded element measures low contrast.
+ */
+async function still(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
+}
+
 /** Where each screen's violations are, for the one who fixes them (kept with the screenshots). */
 const details: Record<string, Record<string, string[]>> = {}
 
@@ -93,7 +112,10 @@ async function walk(page: Page, route: string, key: string, open?: (page: Page) 
     await page.goto(route)
     await settled(page)
     if (open) await open(page)
-    if (language === 'zh') found = await violations(page, key)
+    if (language === 'zh') {
+      await still(page)
+      found = await violations(page, key)
+    }
     for (const w of WIDTHS) {
       await page.setViewportSize({ width: w.width, height: w.height })
       await settled(page)
@@ -109,7 +131,7 @@ const found: Counts = {}
 
 test.describe('every screen, every role', () => {
   // a role's whole walk: about 5 minutes for the supervisor's 42 screens, more on a loaded machine
-  test.describe.configure({ timeout: 1_200_000 })
+  test.describe.configure({ timeout: 1_800_000 })
   test.afterAll(() => {
     mkdirSync('test-results', { recursive: true })
     writeFileSync(path.join('test-results', 'screens.a11y.json'), `${JSON.stringify(found, null, 2)}\n`)

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { announcementsSeen, type DemoUser, demo, signIn } from './support'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { announcementsSeen, apiAs, demo, signIn } from './support'
 
 /** Demo Shop 1, handed to agent1. */
 const SHOP = '8613800138000'
@@ -50,16 +50,6 @@ test.afterAll(async ({ request }) => {
   await new Promise<void>((resolve) => providerServer().close(() => resolve()))
 })
 const providerServer = () => provider
-
-async function apiAs(request: APIRequestContext, user: DemoUser) {
-  const login = await request.post('/damai/system/auth/login', {
-    data: { username: user.username, password: user.password },
-  })
-  const { accessToken, tenantId } = (
-    (await login.json()) as { data: { accessToken: string; tenantId: number } }
-  ).data
-  return { authorization: `Bearer ${accessToken}`, 'tenant-id': String(tenantId) }
-}
 
 async function customer(context: BrowserContext): Promise<{ sim: Page; name: string }> {
   const number = randomNumber()

@@ -88,8 +88,12 @@ test('a pairing code typed on /sim links the number, and a ban there reaches the
 
   await page.getByTestId('sim-pairing').click()
   await page.getByTestId('sim-pairing-input').fill('WRONG-999')
-  await page.getByTestId('sim-pairing-submit').click()
-  await expect(page.getByText('配对码错误或已过期，请核对号码和配对码')).toBeVisible()
+  // the page polls its phones: a refusal answered within 300 ms of a poll shows no toast of its
+  // own (a burst of failures shows one), so a wrong code is submitted again until one shows
+  await expect(async () => {
+    await page.getByTestId('sim-pairing-submit').click()
+    await expect(page.getByText('配对码错误或已过期，请核对号码和配对码')).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await page.getByTestId('sim-pairing-input').fill(`${code.slice(0, 4)}-${code.slice(4)}`)
   await page.getByTestId('sim-pairing-submit').click()
   await expect(page.getByTestId(`sim-phone-${shop}`)).toContainText('在线')

@@ -37,7 +37,7 @@ test("the supervisor sees today's figures change after a customer writes and the
       },
       { timeout: 20_000 },
     )
-    .toContain('UTC+8')
+    .toContain('数据更新至')
   const before = await tile(page, 'messagesIn')
   const fansBefore = await tile(page, 'newFans')
 

@@ -1,12 +1,23 @@
 import path from 'node:path'
 import { AnnouncementStatus } from '@app/core'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import Database from 'better-sqlite3'
 
 export interface DemoUser {
   username: string
   password: string
   enterprise: string
+}
+
+/** The headers of an API call signed in as `user` (a flow's set-up or clean-up through the console's own API). */
+export async function apiAs(request: APIRequestContext, user: DemoUser): Promise<Record<string, string>> {
+  const login = await request.post('/damai/system/auth/login', {
+    data: { username: user.username, password: user.password },
+  })
+  const { accessToken, tenantId } = (
+    (await login.json()) as { data: { accessToken: string; tenantId: number } }
+  ).data
+  return { authorization: `Bearer ${accessToken}`, 'tenant-id': String(tenantId) }
 }
 
 export const demo = {

@@ -63,6 +63,8 @@ const readJson = (file) => {
 let passed = 0
 let failed = 0
 let skipped = 0
+/** Names of the failed tests, listed again at the end so a long log still shows them last. */
+const failures = []
 
 async function unit() {
   const file = path.join(out, 'vitest.json')
@@ -79,6 +81,12 @@ async function unit() {
     passed += r.numPassedTests
     failed += r.numFailedTests
     skipped += r.numPendingTests + (r.numTodoTests ?? 0)
+    for (const suite of r.testResults ?? []) {
+      const name = path.relative(root, suite.name)
+      const bad = (suite.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of bad) failures.push(`${name} > ${t.fullName}`)
+      if (suite.status === 'failed' && bad.length === 0) failures.push(`${name} (did not load)`)
+    }
     if (status !== 0 && r.numFailedTests === 0) failed += 1 // a suite failed to load
   } else failed += 1
 }
@@ -101,6 +109,15 @@ async function e2e() {
     passed += r.stats.expected + r.stats.flaky
     failed += r.stats.unexpected
     skipped += r.stats.skipped
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') failures.push(`[e2e] ${file} > ${spec.title} (${t.projectName})`)
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file)
+    }
+    for (const suite of r.suites ?? []) walk(suite, suite.file ?? suite.title)
     if (status !== 0 && r.stats.unexpected === 0) failed += 1
   } else failed += 1
 }
@@ -115,5 +132,6 @@ await Promise.all([
   only !== 'unit' ? phase('browser flows', e2e) : null,
 ])
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed > 0 ? 1 : 0)
