@@ -60,7 +60,9 @@ export const BUDGET_ROUTES = {
   login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 285 },
   /**
    * the agent desk with a chat open: the signed-in pages' antd App context and whole text, the
-   * desk's layout and the session page with its chat
+   * desk's layout and the session page with its chat. The conversation status, internal notes,
+   * mentions and the service clock, and the text of every new page (a language's whole text
+   * loads with the first signed-in page), took it from 487 to 499 kB: the ceiling holds that
    */
   desk: {
     sources: [
@@ -70,6 +72,6 @@ export const BUDGET_ROUTES = {
       'src/pages/customerServiceDesk/deskSession/index.tsx',
     ],
     targetKb: 450,
-    ceilingKb: 490,
+    ceilingKb: 501,
   },
 } as const

@@ -3,6 +3,7 @@ import {
   type AgentQueryBody,
   type AgentUpdateBody,
   agentEndpoints as api,
+  type GroupServiceLevelBody,
   type UserStatus,
 } from '@app/core'
 import { call } from './client'
@@ -22,3 +23,5 @@ export const agentGroups = () => call(api.groupList, {})
 export const createAgentGroup = (name: string) => call(api.groupCreate, { name })
 export const renameAgentGroup = (id: number, name: string) => call(api.groupRename, { id, name })
 export const deleteAgentGroup = (id: number) => call(api.groupDelete, { id })
+/** A group's own response targets; null keeps the tenant's. */
+export const setAgentGroupServiceLevel = (body: GroupServiceLevelBody) => call(api.groupServiceLevel, body)

@@ -6,6 +6,7 @@ import {
   type SessionFanBody,
   type SessionFilterValue,
   type SessionFlagValue,
+  type SessionStatusValue,
   type TargetLanguageBody,
   translateEndpoints,
 } from '@app/core'
@@ -22,6 +23,10 @@ export interface SessionQuery {
   filter: SessionFilterValue
   accountId?: number
   keyword?: string
+  /** only the sessions in this status */
+  status?: SessionStatusValue
+  /** only the sessions waiting on our reply, the longest waiting first */
+  waiting?: boolean
   cursor?: string
   pageSize?: number
 }
@@ -43,6 +48,8 @@ export const pageSessions = (q: SessionQuery) =>
       pageSize: q.pageSize ?? 30,
       ...(q.accountId ? { accountId: q.accountId } : {}),
       ...(q.keyword ? { keyword: q.keyword } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.waiting ? { waiting: true } : {}),
       ...(q.cursor ? { cursor: q.cursor } : {}),
     },
     noRepeatGuard,
@@ -76,6 +83,7 @@ export const pageDeletions = (pageNo: number, pageSize: number) =>
   call(api.deletions, { pageNo, pageSize }, noRepeatGuard)
 
 export const listAgents = () => call(deskPeopleEndpoints.agents)
+export const listDeskMembers = () => call(deskPeopleEndpoints.deskMembers)
 
 export const listDeskAccounts = () => call(deskPeopleEndpoints.deskAccounts, undefined, noRepeatGuard)
 

@@ -45,8 +45,9 @@ export const exportRecipients = (body: Partial<MassSendExportBody> & { taskId: n
 export const massSendChart = (taskId: number, bucketMinutes?: number) =>
   call(api.chart, { taskId, ...(bucketMinutes ? { bucketMinutes } : {}) }, noRepeatGuard)
 
-export const massSendAudienceCount = (body: MassSendAudienceCountBody) =>
-  call(api.audienceCount, body, noRepeatGuard).then((r) => r.count)
+/** How many recipients the audience has now, and the first few as the variables read them. */
+export const massSendAudiencePreview = (body: MassSendAudienceCountBody) =>
+  call(api.audienceCount, body, noRepeatGuard)
 
 export const pageMassSendGroups = (body: Partial<MassSendGroupsBody>) => call(api.groups, body, noRepeatGuard)
 

@@ -50,3 +50,9 @@ export const setSimAddressing = (phone: string, addressing: SimAddressingValue) 
 
 /** WhatsApp tells the accounts chatting with the number its phone behind the hidden id. */
 export const revealSimPhone = (phone: string) => call(api.reveal, { phone })
+
+/** Diversion links a phone may visit, newest first. */
+export const listSimDiversionLinks = () => call(api.diversionLinks, undefined, backgroundCall)
+
+/** Visit a diversion link as `phone`: the visit is recorded and the phone sends the link's greeting. */
+export const visitAsPhone = (phone: string, code: string) => call(api.visit, { phone, code })

@@ -11,3 +11,6 @@ export const exportStatistics = (range: StatisticsRangeBody, language: 'zh' | 'e
 
 /** The figures /home shows for the signed-in role. */
 export const homeFigures = () => call(api.home)
+
+/** Which of the supervisor's first-run steps are done. */
+export const homeChecklist = () => call(api.checklist)

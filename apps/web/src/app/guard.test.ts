@@ -1,6 +1,6 @@
 import { Role, type RoleId } from '@app/core'
 import { describe, expect, it } from 'vitest'
-import { decideNavigation, safeRedirect } from './guard'
+import { decideNavigation, landingPath, safeRedirect } from './guard'
 import type { AppRoute } from './routeAccess'
 
 const routes: AppRoute[] = [
@@ -89,5 +89,26 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(v)).toBe('/home')
     }
+  })
+})
+
+describe('landingPath', () => {
+  it('sends an agent to the desk', () => {
+    expect(landingPath([Role.customerUser])).toBe('/customerServiceDesk/deskSession')
+  })
+
+  it('keeps the supervisor, an agent who is also supervisor, and other roles on the home page', () => {
+    expect(landingPath([Role.customerMaster])).toBe('/home')
+    expect(landingPath([Role.customerUser, Role.customerMaster])).toBe('/home')
+    expect(landingPath([Role.customerUserLeader])).toBe('/home')
+    expect(landingPath([Role.admin])).toBe('/home')
+  })
+
+  it('is the fallback of a missing or refused redirect', () => {
+    const desk = landingPath([Role.customerUser])
+    expect(safeRedirect(null, desk)).toBe(desk)
+    expect(safeRedirect('https://evil.test', desk)).toBe(desk)
+    expect(safeRedirect('/login', desk)).toBe(desk)
+    expect(safeRedirect('/fansManage/list', desk)).toBe('/fansManage/list')
   })
 })

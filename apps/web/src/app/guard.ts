@@ -1,5 +1,6 @@
-import type { RoleId } from '@app/core'
+import { Role, type RoleId } from '@app/core'
 import { type AppRoute, canOpenPath, isPublicPath, normalizePath } from './routeAccess'
+import { DESK_ENTRY } from './routes'
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'loadProfile' }
 
@@ -44,12 +45,26 @@ export function decideNavigation({
   return { kind: 'allow' }
 }
 
+/** The console's home page: where everyone but an agent lands. */
+const HOME_PATH = '/home'
+
+/**
+ * Where a signed-in user lands when no page was asked for: an agent (customerUser) works at the
+ * desk, so goes straight there; anyone who is also a supervisor, and every other role, lands on
+ * the home page.
+ */
+export function landingPath(roles: readonly RoleId[]): string {
+  const agentOnly = roles.includes(Role.customerUser) && !roles.includes(Role.customerMaster)
+  return agentOnly ? DESK_ENTRY : HOME_PATH
+}
+
 /**
  * Where to go after signing in: the redirect parameter when it is a path of this site, else
- * /home. A full URL or a protocol-relative one is refused so a link cannot send users away.
+ * `fallback` (the user's landing page). A full URL or a protocol-relative one is refused so a
+ * link cannot send users away.
  */
-export function safeRedirect(redirect: string | null | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/home'
+export function safeRedirect(redirect: string | null | undefined, fallback: string = HOME_PATH): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return fallback
   const path = redirect.split(/[?#]/)[0] ?? ''
-  return normalizePath(path) === '/login' || normalizePath(path) === '/adminLogin' ? '/home' : redirect
+  return normalizePath(path) === '/login' || normalizePath(path) === '/adminLogin' ? fallback : redirect
 }

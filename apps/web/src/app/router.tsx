@@ -1,6 +1,7 @@
 import { lazy } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
 import { FullText } from './FullText'
+import { LandingRedirect } from './LandingRedirect'
 import { Root } from './Root'
 import { GroupRedirect, RouteView } from './RouteView'
 import type { AppRoute } from './routeAccess'
@@ -34,16 +35,15 @@ const routeObjects: RouteObject[] = [
       {
         element: <SignedInApp />,
         children: [
+          // outside both layouts: an agent lands at the desk without the console being drawn first
+          { path: '/', element: <LandingRedirect /> },
           {
             element: (
               <FullText>
                 <BasicLayout />
               </FullText>
             ),
-            children: [
-              { path: '/', element: <Navigate to="/home" replace /> },
-              ...consoleRoutes.flatMap(toRouteObjects),
-            ],
+            children: consoleRoutes.flatMap(toRouteObjects),
           },
           {
             element: (

@@ -34,6 +34,10 @@ export interface NamedItemTableProps<Row extends NamedItem> {
   onDelete: (row: Row) => Promise<unknown>
   /** what the table shows without rows (an `EmptyState` saying how to add one) */
   empty?: ReactNode
+  /** columns of the item's own, after the count */
+  extraColumns?: PageColumn<Row>[]
+  /** an action of the item's own, before rename and delete, and its text (for the column's width) */
+  extraAction?: { text: string; render: (row: Row) => ReactNode }
 }
 
 /** Named items with a count and their creation time; rename and delete (after a countdown) per row. */
@@ -56,6 +60,7 @@ export function NamedItemTable<Row extends NamedItem>(props: NamedItemTableProps
       align: props.count.align,
       render: (_, row) => props.count.of(row),
     },
+    ...(props.extraColumns ?? []),
     {
       key: 'createdAt',
       title: titles.createdAt,
@@ -67,9 +72,13 @@ export function NamedItemTable<Row extends NamedItem>(props: NamedItemTableProps
       key: 'actions',
       title: t('common.actions'),
       actions: true,
-      width: actionsWidth([props.editText, t('common.delete')], { icons: true, extra: 8 }),
+      width: actionsWidth(
+        [...(props.extraAction ? [props.extraAction.text] : []), props.editText, t('common.delete')],
+        { icons: true, extra: 8 },
+      ),
       render: (_, row) => (
         <Flex gap={4} wrap={false}>
+          {props.extraAction?.render(row)}
           <Button
             type="link"
             size="small"

@@ -1,4 +1,11 @@
-import type { ChatMessageView, CurrentUser, DeskSessionView, MaterialView, WsAccountView } from '@app/core'
+import type {
+  ChatMessageView,
+  CurrentUser,
+  DeskSessionView,
+  MaterialView,
+  MentionView,
+  WsAccountView,
+} from '@app/core'
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios'
 import { vi } from 'vitest'
 import { service } from '../api/request'
@@ -43,7 +50,7 @@ export function fakeServer(routes: Record<string, Handler>) {
 
 export const ok = (data: unknown) => ({ code: 0, msg: '', data })
 
-/** A desk session: personal, with the customer Wang on WS account 1, assigned to agent 10. */
+/** A desk session: personal, with the customer Wang on WS account 1, assigned to agent 10, open, answered. */
 export function makeSession(overrides: Partial<DeskSessionView> = {}): DeskSessionView {
   return {
     id: 7,
@@ -69,6 +76,9 @@ export function makeSession(overrides: Partial<DeskSessionView> = {}): DeskSessi
     accountPhone: '8613700000042',
     accountStatus: 'online',
     risk: 'none',
+    status: 'open',
+    snoozedUntil: null,
+    waitingSince: null,
     ...overrides,
   }
 }
@@ -99,6 +109,36 @@ export function makeMessage(overrides: Partial<ChatMessageView> = {}): ChatMessa
     quotedMessage: null,
     reactions: [],
     requestedBy: null,
+    ...overrides,
+  }
+}
+
+/** An internal note of session 7 by agent 21, as the chat shows it (never sent: no delivery). */
+export function makeNote(overrides: Partial<ChatMessageView> = {}): ChatMessageView {
+  return makeMessage({
+    type: 'note',
+    fromMe: true,
+    senderJid: '',
+    body: 'VIP: offer the 10% coupon',
+    meta: { mentionUserIds: [] },
+    requestedBy: 21,
+    ...overrides,
+  })
+}
+
+/** A mention of the signed-in user in a note of session 7, unread. */
+export function makeMention(overrides: Partial<MentionView> = {}): MentionView {
+  return {
+    id: 1,
+    sessionId: 7,
+    sessionType: 'personal',
+    sessionTitle: 'Wang',
+    messageId: 300,
+    text: '@Master please check the refund',
+    authorUserId: 21,
+    authorName: 'Agent Ann',
+    createdAt: Date.now() - 120_000,
+    unread: true,
     ...overrides,
   }
 }

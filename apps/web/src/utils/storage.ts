@@ -12,6 +12,8 @@ export const StorageKey = {
   lastResponse: 'lastResponse',
   /** prefix of each wide table's chosen columns: `tableColumns:<table>` */
   tableColumns: 'tableColumns',
+  /** prefix of the user's dismissal of the home page's first-run checklist: `homeChecklistDismissed:<userId>` */
+  checklistDismissed: 'homeChecklistDismissed',
 } as const
 
 export function getToken(): string | undefined {
@@ -69,6 +71,26 @@ export function getShownAnnouncementIds(): number[] {
 /** Keeps the most recent ids only, so the cookie stays far below the 4 kB cookie limit. */
 export function setShownAnnouncementIds(ids: number[]): void {
   Cookies.set(StorageKey.announcementIds, JSON.stringify(ids.slice(-200)), { expires: 365 })
+}
+
+const checklistKey = (userId: number) => `${StorageKey.checklistDismissed}:${userId}`
+
+/** Whether this user put the first-run checklist away in this browser. */
+export function isChecklistDismissed(userId: number): boolean {
+  try {
+    return localStorage.getItem(checklistKey(userId)) === '1'
+  } catch {
+    return false
+  }
+}
+
+/** Remembers that this user put the first-run checklist away (best-effort: storage may be off). */
+export function dismissChecklist(userId: number): void {
+  try {
+    localStorage.setItem(checklistKey(userId), '1')
+  } catch {
+    // storage full or disabled: the checklist shows again next time
+  }
 }
 
 export function readJson<T>(storage: Storage, key: string): T | undefined {

@@ -23,5 +23,12 @@ export const agents: typeof zh = {
   members: 'Agents',
   createGroup: 'New group',
   editGroup: 'Edit group',
+  targets: 'Response targets',
+  targetsAction: 'Targets',
+  targetsTitle: 'Response targets of “{{name}}”',
+  targetsHint:
+    "Leave empty to use the team's (first {{first}} min, next {{next}} min); counted only while service levels are on",
+  targetsTeam: "The team's",
+  targetsOwn: 'First {{first}} min · next {{next}} min',
   deleteGroupText: 'Delete the group “{{name}}”?',
 }

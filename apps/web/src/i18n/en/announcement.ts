@@ -16,4 +16,6 @@ export const announcement: typeof zh = {
   enabledHint: 'Once enabled, signed-in users see it within a minute',
   deleteText: 'Delete the announcement “{{title}}”? This cannot be undone.',
   statusChanged: 'Status updated',
+  emptyTitle: 'No announcements yet',
+  emptyHint: 'Create one: once enabled, every signed-in user receives it',
 }

@@ -66,6 +66,20 @@ export const billing: typeof zh = {
     daysLeft: '{{count}} days left',
     never: 'Do not remind again',
   },
+  empty: {
+    ordersTitle: 'No orders yet',
+    ordersHint: 'Create an order to sell ports or seats to a customer',
+    recordsTitle: { port: 'No port records yet', seat: 'No seat records yet' },
+    recordsHint: 'Orders make port and seat records: create one under Orders',
+    changesTitle: 'No changes yet',
+    changesHint: 'Purchases, renewals, refunds and merges of records show here',
+    mineTitle: { port: 'No ports yet', seat: 'No seats yet' },
+    mineHint: 'Ports and seats bought from your seller show here; ask for a renewal before they end',
+    myOrdersTitle: 'No orders yet',
+    myOrdersHint: 'Orders show here once your seller sells, renews or refunds something for you',
+    statsTitle: 'No orders in this period',
+    statsHint: 'Choose a longer date range',
+  },
   stats: {
     new: 'New',
     renewal: 'Renewals',
@@ -75,5 +89,6 @@ export const billing: typeof zh = {
     bySeller: 'By seller',
     byKind: 'By kind',
     day: 'Day',
+    range: 'Date range',
   },
 }

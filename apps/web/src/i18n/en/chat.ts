@@ -119,6 +119,18 @@ export const chat: typeof zh = {
     link: 'Image-text link',
     replyingTo: 'Replying to {{name}}',
     cancelQuote: 'Cancel the reply',
+    mode: 'Reply or internal note',
+    reply: 'Reply',
+    note: 'Note',
+  },
+  note: {
+    placeholder: 'Internal note — not sent to the customer',
+    mentionHint: 'Type @ to mention a colleague',
+    send: 'Add note',
+    caption: 'Note · {{name}}',
+    you: 'me',
+    someone: 'a colleague',
+    mentionsLabel: 'Mention a colleague',
   },
   upload: {
     tooMany: 'At most {{count}} files at a time',

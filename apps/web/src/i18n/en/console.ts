@@ -14,6 +14,7 @@ export const sessionConsole: typeof zh = {
     lastMessage: 'Last message',
     unread: 'Unread',
     awaiting: "Awaiting the customer's reply",
+    waiting: 'Waiting on us',
     agent: 'Agent',
     sessions: 'Sessions',
     unreadSessions: 'Unread',

@@ -33,6 +33,7 @@ export const diversion: typeof zh = {
     deleted: 'Deleted',
     noPhone: 'Not linked (#{{id}})',
     empty: 'No diversion links yet',
+    emptyHint: 'Create a link: each visitor who opens it goes to the next of your WhatsApp accounts',
   },
   stats: {
     title: 'Statistics: {{name}}',
@@ -86,6 +87,7 @@ export const diversion: typeof zh = {
     actions: 'Actions',
     view: 'View',
     empty: 'No counters yet',
+    emptyHint: 'Create a counter to tally the new fans of chosen accounts over a time window',
     saved: 'Saved',
     expiresPast: 'The expiry must be later than now',
   },

@@ -62,6 +62,9 @@ export const history: typeof zh = {
   noMore: 'No more',
   shown: '{{count}} shown',
   empty: 'No message matches',
+  emptyNone: 'No messages yet',
+  emptyNoneHint:
+    'The chats of your WS accounts with customers show here, to search by account, customer, agent, time and keyword',
   scanLimited: 'Looked back to {{time}}; older messages are not searched yet',
   continueSearch: 'Search further back',
   conversation: {

@@ -16,4 +16,16 @@ export const home: typeof zh = {
   noShortcuts: 'No features are available to you yet',
   openDesk: 'Open the agent desk',
   openDeskText: 'Sessions, customers and mass sends',
+  checklist: {
+    title: 'Get started',
+    hint: 'A few steps and you are ready to serve customers',
+    dismiss: 'Do not show again',
+    done: 'Done',
+    go: 'Go',
+    progress: '{{done}} of {{total}} done',
+    linkNumber: 'Link a WhatsApp number',
+    createAgent: 'Create an agent',
+    assignNumber: 'Assign a number to an agent',
+    answerChat: 'Answer your first chat',
+  },
 }

@@ -174,6 +174,17 @@ export const massSend: typeof zh = {
     textPlaceholder: 'The text to send; variables can be inserted',
     insertVariable: 'Insert a variable:',
     variables: { nickname: 'Nickname', phone: 'Phone', account: 'Sending account' },
+    fallbackWarning: 'Some recipients have no {{label}}; write {{example}} to give a fallback',
+    fallbackExample: 'friend',
+    missing: { nickname: 'nickname', phone: 'phone number', account: 'sending account' },
+  },
+  preview: {
+    title: 'How the first sentence reads',
+    realNote: 'As the first {{count}} recipients of this audience will read it',
+    sampleNote:
+      'Filled with sample recipients (the second has no nickname): the names of an audience are known only once the task is created',
+    sampleName1: 'Alice',
+    sampleName3: 'Bob',
   },
   log: {
     title: 'Mass-send log',

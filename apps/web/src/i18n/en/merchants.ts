@@ -51,6 +51,9 @@ export const merchants: typeof zh = {
     linkedAt: 'Linked at',
     deleted: 'Deleted',
     noNumbers: 'No number has been linked through this code yet',
+    emptyTitle: 'No codes yet',
+    emptyHint: 'Create a code and send its link to a number supplier to link numbers',
+    noNumbersHint: 'Send the linking link to the supplier: linked numbers show here',
     searchName: 'Search by name',
   },
   history: {
@@ -68,6 +71,8 @@ export const merchants: typeof zh = {
     loadMore: 'Load more',
     noMore: 'No more messages',
     empty: 'No chat history yet',
+    emptyHint: 'Messages the numbers send and receive show here, newest first',
+    pickCodeHint: 'The chats of the numbers linked through the code show here',
     media: '[{{type}}]',
   },
   profile: {

@@ -32,6 +32,7 @@ export const nurturing = {
     enabled: 'Enabled',
     updatedAt: 'Updated',
     empty: 'No material yet; nurturing conversations draw from here',
+    emptyHint: 'Add text, images, voice notes or stickers; each language draws from its own',
     deleteConfirm: 'Delete this material?',
   },
   rule: {
@@ -52,6 +53,7 @@ export const nurturing = {
     enabled: 'Enabled',
     accounts: 'Accounts',
     empty: 'No rule yet',
+    emptyHint: 'Add a rule: the new accounts of the tenants it names are paired to chat with each other',
     deleteConfirm: 'Delete this rule? Nurturing under it stops.',
   },
   progress: {
@@ -66,6 +68,7 @@ export const nurturing = {
     state: 'State',
     lastSentAt: 'Last sent',
     empty: 'No account is being nurtured yet',
+    emptyHint: 'Once a rule is on, the new accounts of its tenants show here',
   },
   states: { waiting: 'Waiting for a partner', active: 'Nurturing', done: 'Done', stopped: 'Stopped' },
   reasons: {

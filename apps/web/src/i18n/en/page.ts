@@ -4,6 +4,7 @@ export const page = {
   reset: 'Reset',
   filters: 'Filters',
   total: '{{count}} in total',
+  tableScroll: 'Table (scrolls sideways)',
   columns: 'Columns',
   columnsTitle: 'Shown columns',
   columnsReset: 'Reset to default',

@@ -88,6 +88,18 @@ export const platform: typeof zh = {
     mapTileUrl: 'Map tile URL',
     optOutWords: 'Default opt-out words',
   },
+  keyword: 'Keyword',
+  empty: {
+    staffTitle: { 2: 'No operations users yet', 3: 'No business users yet' },
+    staffHint: {
+      2: 'Add an operations user to look after salespeople, client companies and orders',
+      3: 'Add a business user to win and look after client companies',
+    },
+    supervisorTitle: 'No supervisors yet',
+    supervisorHint: 'A new supervisor opens a client company; a trial customer tries it first',
+    tenantTitle: 'No client companies yet',
+    tenantHint: 'Add a supervisor under My supervisors: each supervisor owns one client company',
+  },
   business: {
     productName: 'Product name',
     logo: 'Logo',

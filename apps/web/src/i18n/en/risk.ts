@@ -72,12 +72,15 @@ export const risk: typeof zh = {
       low_reply_ratio: 'Low reply ratio',
       opt_out_spike: 'Opt-outs spiking',
       update_required: 'WhatsApp requires an update',
+      webhook_failing: 'Webhook endpoint turned off',
     },
     details: {
       limit: 'Rule: {{rule}}; {{remaining}} left today',
       failures: '{{failures}} failed sends this hour',
       ratio: '{{sends}} sent, {{replies}} replies',
       optOuts: '{{optOuts}} opt-outs today',
+      webhook:
+        '{{url}} failed every delivery for a day and was turned off; fix it and turn it on in Settings → API & webhooks',
       until: 'Locked until {{time}}',
     },
   },

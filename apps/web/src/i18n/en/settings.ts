@@ -2,6 +2,8 @@ import type { settings as zh } from '../zh/settings'
 
 export const settings: typeof zh = {
   general: 'General',
+  tabGeneral: 'General',
+  tabService: 'Service',
   pageTitle: 'Page title',
   pageTitleHint: 'Shown in the browser tab and at the top of the menu; empty: the product name',
   translation: 'Translation',

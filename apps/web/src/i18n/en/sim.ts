@@ -30,6 +30,15 @@ export const sim: typeof zh = {
   qrCaption: 'Account {{id}} · company {{tenant}}',
   qrExpires: 'refreshes in {{seconds}} s',
   linked: '+{{phone}} is now linked to account {{id}}',
+  visitLink: 'Visit as this phone',
+  visitTitle: 'Visit a diversion link as this phone',
+  visitHelp:
+    'The visit is counted as a visitor of the link is counted; this phone (+{{phone}}) then sends the link’s greeting, with its visit code, to the number the link chose.',
+  visitPick: 'Choose a diversion link',
+  visitNoLinks: 'No diversion links yet: create one under Marketing → Diversion links',
+  visitDisabled: 'disabled',
+  visitSubmit: 'Visit and send the greeting',
+  visited: 'Greeting sent to +{{phone}}',
   pairingCode: 'Enter pairing code',
   pairingTitle: 'Enter a pairing code on this phone',
   pairingHelp:

@@ -21,5 +21,11 @@ export const agents = {
   members: '客服数',
   createGroup: '新增分组',
   editGroup: '编辑分组',
+  targets: '服务时效',
+  targetsAction: '时效',
+  targetsTitle: '“{{name}}”的服务时效',
+  targetsHint: '留空则沿用团队设置（首次 {{first}} 分钟，后续 {{next}} 分钟）；仅在启用服务时效时计算',
+  targetsTeam: '沿用团队设置',
+  targetsOwn: '首次 {{first}} 分钟 · 后续 {{next}} 分钟',
   deleteGroupText: '确定删除分组「{{name}}」吗？',
 }

@@ -14,4 +14,6 @@ export const announcement = {
   enabledHint: '启用后，已登录用户将在一分钟内收到该公告',
   deleteText: '确定删除公告「{{title}}」吗？删除后无法恢复。',
   statusChanged: '状态已更新',
+  emptyTitle: '还没有公告',
+  emptyHint: '新增公告，启用后所有已登录用户都会收到',
 }

@@ -58,6 +58,20 @@ export const billing = {
     daysLeft: '剩余 {{count}} 天',
     never: '不再提醒',
   },
+  empty: {
+    ordersTitle: '还没有订单',
+    ordersHint: '为企业客户新增订单，购买端口或坐席',
+    recordsTitle: { port: '还没有端口记录', seat: '还没有坐席记录' },
+    recordsHint: '订单会生成端口和坐席记录：在「订单」中新增订单',
+    changesTitle: '还没有变更记录',
+    changesHint: '记录的新购、续费、退款和合并会显示在这里',
+    mineTitle: { port: '还没有端口', seat: '还没有坐席' },
+    mineHint: '向您的销售购买后，端口和坐席会显示在这里，到期前可申请续费',
+    myOrdersTitle: '还没有订单',
+    myOrdersHint: '您的销售为您新购、续费或退款后，订单会显示在这里',
+    statsTitle: '此期间没有订单',
+    statsHint: '选择更长的日期范围',
+  },
   stats: {
     new: '新购',
     renewal: '续费',
@@ -67,5 +81,6 @@ export const billing = {
     bySeller: '按销售',
     byKind: '按类型',
     day: '日期',
+    range: '日期范围',
   },
 }

@@ -117,6 +117,18 @@ export const chat = {
     link: '图文链接',
     replyingTo: '回复 {{name}}',
     cancelQuote: '取消引用',
+    mode: '回复或内部备注',
+    reply: '回复',
+    note: '备注',
+  },
+  note: {
+    placeholder: '内部备注——不会发送给客户',
+    mentionHint: '输入 @ 提及同事',
+    send: '添加备注',
+    caption: '备注 · {{name}}',
+    you: '我',
+    someone: '同事',
+    mentionsLabel: '提及同事',
   },
   upload: {
     tooMany: '每次最多选择 {{count}} 个文件',

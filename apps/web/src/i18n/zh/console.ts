@@ -13,6 +13,7 @@ export const sessionConsole = {
     lastMessage: '最后消息',
     unread: '未读',
     awaiting: '等待客户回复',
+    waiting: '等待我们回复',
     agent: '客服',
     sessions: '会话数',
     unreadSessions: '未读会话',

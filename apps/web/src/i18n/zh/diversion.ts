@@ -31,6 +31,7 @@ export const diversion = {
     deleted: '删除成功',
     noPhone: '未登录账号 (#{{id}})',
     empty: '暂无引流链接',
+    emptyHint: '新建一个链接，访客打开后会被轮流分配到你的 WhatsApp 账号',
   },
   stats: {
     title: '链接统计：{{name}}',
@@ -84,6 +85,7 @@ export const diversion = {
     actions: '操作',
     view: '查看',
     empty: '暂无计数器',
+    emptyHint: '新建一个计数器，统计所选账号在一段时间内的新粉',
     saved: '保存成功',
     expiresPast: '有效期必须晚于当前时间',
   },

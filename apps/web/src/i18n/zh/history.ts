@@ -59,6 +59,8 @@ export const history = {
   noMore: '没有更多了',
   shown: '已显示 {{count}} 条',
   empty: '没有找到符合条件的消息',
+  emptyNone: '还没有聊天记录',
+  emptyNoneHint: 'WS账号与客户的聊天会出现在这里，可按账号、客户、客服、时间和关键词查找',
   scanLimited: '已查找到 {{time}} 的消息，更早的尚未查找',
   continueSearch: '继续查找',
   conversation: {

@@ -14,4 +14,16 @@ export const home = {
   noShortcuts: '暂无可用的功能入口',
   openDesk: '进入客服台',
   openDeskText: '处理会话、客户与群发',
+  checklist: {
+    title: '开始使用',
+    hint: '完成以下几步，即可开始接待客户',
+    dismiss: '不再显示',
+    done: '已完成',
+    go: '去完成',
+    progress: '已完成 {{done}}/{{total}}',
+    linkNumber: '绑定一个 WhatsApp 号码',
+    createAgent: '创建一个客服',
+    assignNumber: '给客服分配号码',
+    answerChat: '回复第一个会话',
+  },
 }

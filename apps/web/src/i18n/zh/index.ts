@@ -16,6 +16,7 @@ import { group } from './group'
 import { history } from './history'
 import { home } from './home'
 import { inheritance } from './inheritance'
+import { integrations } from './integrations'
 import { label } from './label'
 import { layout } from './layout'
 import { massSend } from './massSend'
@@ -24,6 +25,7 @@ import { menu } from './menu'
 import { merchants } from './merchants'
 import { nurturing } from './nurturing'
 import { page } from './page'
+import { palette } from './palette'
 import { platform } from './platform'
 import { request } from './request'
 import { risk } from './risk'
@@ -31,6 +33,7 @@ import { role } from './role'
 import { settings } from './settings'
 import { sim } from './sim'
 import { statistics } from './statistics'
+import { support } from './support'
 import { time } from './time'
 import { version } from './version'
 
@@ -54,6 +57,7 @@ export const zh = {
   history,
   home,
   inheritance,
+  integrations,
   label,
   layout,
   massSend,
@@ -62,6 +66,7 @@ export const zh = {
   merchants,
   nurturing,
   page,
+  palette,
   platform,
   request,
   risk,
@@ -69,6 +74,7 @@ export const zh = {
   settings,
   sim,
   statistics,
+  support,
   time,
   version,
 }

@@ -168,6 +168,16 @@ export const massSend = {
     textPlaceholder: '输入要发送的文本，可插入变量',
     insertVariable: '插入变量：',
     variables: { nickname: '昵称', phone: '手机号', account: '发送账号' },
+    fallbackWarning: '部分收件人没有{{label}}，可写成 {{example}} 设置默认值',
+    fallbackExample: '朋友',
+    missing: { nickname: '昵称', phone: '手机号', account: '发送账号' },
+  },
+  preview: {
+    title: '第一句的发送效果',
+    realNote: '按当前群发对象的前 {{count}} 位收件人填充',
+    sampleNote: '以示例收件人填充（第二位没有昵称）：群发对象的昵称要在任务创建后才能取得',
+    sampleName1: '小王',
+    sampleName3: '李娜',
   },
   log: {
     title: '群发日志',

@@ -48,6 +48,9 @@ export const merchants = {
     linkedAt: '接入时间',
     deleted: '已删除',
     noNumbers: '还没有通过此链接接入的号码',
+    emptyTitle: '还没有接口',
+    emptyHint: '新建接口，把接入链接发给号商即可接入号码',
+    noNumbersHint: '把接入链接发给号商，接入的号码会显示在这里',
     searchName: '按名称搜索',
   },
   history: {
@@ -65,6 +68,8 @@ export const merchants = {
     loadMore: '加载更多',
     noMore: '没有更多了',
     empty: '暂无聊天记录',
+    emptyHint: '号码收发的消息会显示在这里，最新的在前',
+    pickCodeHint: '选择接口后，这里显示通过它接入的号码的聊天记录',
     media: '[{{type}}]',
   },
   profile: {

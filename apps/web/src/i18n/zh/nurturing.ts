@@ -32,6 +32,7 @@ export const nurturing = {
     enabled: '启用',
     updatedAt: '更新时间',
     empty: '还没有素材，养号对话会从这里取用',
+    emptyHint: '添加文本、图片、语音或贴纸素材，按语言分别取用',
     deleteConfirm: '删除这条素材？',
   },
   rule: {
@@ -52,6 +53,7 @@ export const nurturing = {
     enabled: '启用',
     accounts: '账号数',
     empty: '还没有规则',
+    emptyHint: '添加一条规则：选定的企业新添加的账号会两两配对、自动聊天',
     deleteConfirm: '删除这条规则？进行中的养号会停止。',
   },
   progress: {
@@ -66,6 +68,7 @@ export const nurturing = {
     state: '状态',
     lastSentAt: '最近发送',
     empty: '还没有账号参与养号',
+    emptyHint: '启用一条规则后，参与企业新添加的账号会出现在这里',
   },
   states: { waiting: '等待配对', active: '养号中', done: '已完成', stopped: '已停止' },
   reasons: {

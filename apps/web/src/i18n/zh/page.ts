@@ -4,6 +4,7 @@ export const page = {
   reset: '重置',
   filters: '筛选条件',
   total: '共 {{count}} 条',
+  tableScroll: '表格（可左右滚动）',
   columns: '列设置',
   columnsTitle: '显示的列',
   columnsReset: '恢复默认',

@@ -86,6 +86,18 @@ export const platform = {
     mapTileUrl: '地图瓦片地址',
     optOutWords: '默认退订关键词',
   },
+  keyword: '关键词',
+  empty: {
+    staffTitle: { 2: '还没有运营', 3: '还没有商务' },
+    staffHint: {
+      2: '新增运营，由运营管理商务、企业客户和订单',
+      3: '新增商务，由商务开发和维护企业客户',
+    },
+    supervisorTitle: '还没有主管',
+    supervisorHint: '新增主管即开通一个企业客户；也可以先新增试用客户',
+    tenantTitle: '还没有企业客户',
+    tenantHint: '在「我的主管」中新增主管，每位主管对应一个企业客户',
+  },
   business: {
     productName: '产品名称',
     logo: 'Logo',

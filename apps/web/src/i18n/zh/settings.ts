@@ -1,5 +1,7 @@
 export const settings = {
   general: '基本设置',
+  tabGeneral: '通用',
+  tabService: '服务',
   pageTitle: '页面标题',
   pageTitleHint: '显示在浏览器标签页和菜单顶部；留空则使用产品名称',
   translation: '翻译',

@@ -3,6 +3,7 @@ import { Access as Areas } from '@app/core'
 import { Button, Flex } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Access } from '../../app/Access'
+import { CommandPaletteButton } from '../../components/commandPalette/CommandPaletteButton'
 import { LanguageSwitch } from '../../components/LanguageSwitch'
 import { useAppStore } from '../../stores/app'
 import { AppBreadcrumb } from './AppBreadcrumb'
@@ -10,7 +11,7 @@ import { HeaderTags } from './HeaderTags'
 import { RiskBadge } from './RiskBadge'
 import { UserDropdown } from './UserDropdown'
 
-/** Fixed top bar: sidebar toggle, breadcrumb, customerMaster tags, language and user menu. */
+/** Fixed top bar: sidebar toggle, breadcrumb, customerMaster tags, search (the command palette), language and user menu. */
 export function HeaderBar() {
   const { t } = useTranslation()
   const mobile = useAppStore((s) => s.device === 'mobile')
@@ -33,6 +34,7 @@ export function HeaderBar() {
           <HeaderTags compact={mobile} />
           <RiskBadge />
         </Access>
+        <CommandPaletteButton />
         <LanguageSwitch size={mobile ? 'small' : 'middle'} />
         <UserDropdown compact={mobile} />
       </Flex>

@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router'
 import { PageLoading } from '../../app/PageLoading'
 import { queryClient } from '../../app/queryClient'
 import { SIDEBAR_BG } from '../../app/theme'
+import { CommandPaletteHost } from '../../components/commandPalette/CommandPaletteHost'
 import { ExpiryReminder } from '../../components/ExpiryReminder'
 import { useAnnouncementNotifications } from '../../hooks/useAnnouncements'
 import { useDeviceWatcher } from '../../hooks/useDeviceWatcher'
@@ -26,7 +27,7 @@ useSession.subscribe((state, previous) => {
 /**
  * Signed-in layout (spec §2): fixed sidebar (210 px, folds to icons) and fixed header on
  * desktop; below 992 px the sidebar is a drawer that closes on navigation. Also runs what a
- * signed-in session needs: announcement poll and the expired-VIP notice.
+ * signed-in session needs: announcement poll, the expired-VIP notice and the command palette (Ctrl+K).
  */
 export default function BasicLayout() {
   return (
@@ -59,6 +60,7 @@ function SignedInLayout() {
         {t('layout.skipToContent')}
       </a>
       <ExpiryReminder />
+      <CommandPaletteHost />
       {mobile ? (
         <Drawer
           placement="left"

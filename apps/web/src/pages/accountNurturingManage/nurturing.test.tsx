@@ -86,7 +86,10 @@ describe('account nurturing pages', { timeout: 60_000 }, () => {
       total: 3,
     })
     renderWithProviders(<NurturingRulePage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Nurturing rules' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Progress' })).toBeInTheDocument()
     expect(await screen.findByText('09:00–21:00')).toBeInTheDocument()
+    expect(screen.getByText('3 in total')).toBeInTheDocument()
     const table = screen.getByTestId('nurturing-progress')
     await waitFor(() => expect(within(table).getByText('Stopped: Banned')).toBeInTheDocument())
     expect(within(table).getByText('Stopped: Rule deleted')).toBeInTheDocument()
@@ -111,6 +114,7 @@ describe('account nurturing pages', { timeout: 60_000 }, () => {
     vi.mocked(api.pageMaterials).mockResolvedValue({ list: [], total: 0 })
     vi.mocked(api.createMaterial).mockResolvedValue({ id: 1 })
     renderWithProviders(<NurturingMaterialPage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Source material' })).toBeInTheDocument()
     expect(
       await screen.findByText('No material yet; nurturing conversations draw from here'),
     ).toBeInTheDocument()
@@ -126,6 +130,21 @@ describe('account nurturing pages', { timeout: 60_000 }, () => {
       type: 'text',
       enabled: true,
     })
+  })
+
+  it('lists the material of the chosen language at once, and offers to clear the filter', async () => {
+    vi.mocked(api.pageMaterials).mockResolvedValue({ list: [], total: 0 })
+    renderWithProviders(<NurturingMaterialPage />)
+    await waitFor(() => expect(api.pageMaterials).toHaveBeenCalledWith({ pageNo: 1, pageSize: 10 }))
+    fireEvent.mouseDown(within(screen.getByTestId('nurturing-material-language')).getByRole('combobox'))
+    fireEvent.click(await screen.findByTitle('Spanish'))
+    await waitFor(() =>
+      expect(api.pageMaterials).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, language: 'es' }),
+    )
+    fireEvent.click(await screen.findByTestId('empty-clear-filters'))
+    await waitFor(() =>
+      expect(api.pageMaterials).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, language: undefined }),
+    )
   })
 
   it('lists material by type with a thumbnail for images and stickers and a player for voice notes', async () => {

@@ -1,8 +1,10 @@
 import type { HistoryHitView } from '@app/core'
-import { Button, Flex, Table, type TableProps, Tag, Typography } from 'antd'
-import type { HTMLAttributes } from 'react'
+import { Button, Flex, Tag, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Highlight } from '../../components/Highlight'
+import { DataTable } from '../../components/page/DataTable'
+import { actionsWidth, type PageColumn } from '../../components/page/tableColumns'
 import { formatDate } from '../../utils/date'
 import type { HistoryResults } from './useHistorySearch'
 
@@ -10,6 +12,8 @@ interface Props {
   results: HistoryResults
   keyword: string | undefined
   onOpen(hit: HistoryHitView): void
+  /** what the table shows without hits */
+  empty: ReactNode
 }
 
 function Content({ hit, keyword }: { hit: HistoryHitView; keyword: string | undefined }) {
@@ -37,18 +41,19 @@ function Content({ hit, keyword }: { hit: HistoryHitView; keyword: string | unde
 }
 
 /** The messages found, newest first, the keyword marked; more pages by the cursor. */
-export function HitTable({ results, keyword, onOpen }: Props) {
+export function HitTable({ results, keyword, onOpen, empty }: Props) {
   const { t } = useTranslation()
-  const columns: TableProps<HistoryHitView>['columns'] = [
+  const columns: PageColumn<HistoryHitView>[] = [
     {
+      key: 'time',
       title: t('history.columns.time'),
       dataIndex: 'timestamp',
       width: 180,
       render: (v: number) => formatDate(v),
     },
     {
-      title: t('history.columns.account'),
       key: 'account',
+      title: t('history.columns.account'),
       width: 150,
       render: (_, h) => (
         <>
@@ -58,8 +63,8 @@ export function HitTable({ results, keyword, onOpen }: Props) {
       ),
     },
     {
-      title: t('history.columns.customer'),
       key: 'customer',
+      title: t('history.columns.customer'),
       width: 160,
       render: (_, h) => (
         <Flex vertical>
@@ -78,10 +83,10 @@ export function HitTable({ results, keyword, onOpen }: Props) {
         </Flex>
       ),
     },
-    { title: t('history.columns.agent'), key: 'agent', width: 90, render: (_, h) => h.agent?.name ?? '-' },
+    { key: 'agent', title: t('history.columns.agent'), width: 90, render: (_, h) => h.agent?.name ?? '-' },
     {
-      title: t('history.columns.sender'),
       key: 'sender',
+      title: t('history.columns.sender'),
       width: 100,
       render: (_, h) => (
         <Flex vertical>
@@ -97,15 +102,15 @@ export function HitTable({ results, keyword, onOpen }: Props) {
       ),
     },
     {
-      title: t('history.columns.content'),
       key: 'content',
+      title: t('history.columns.content'),
       render: (_, h) => <Content hit={h} keyword={keyword} />,
     },
     {
-      title: t('history.columns.action'),
       key: 'action',
-      width: 100,
-      fixed: 'right',
+      title: t('history.columns.action'),
+      actions: true,
+      width: actionsWidth([t('history.view')]),
       render: (_, h) => (
         <Button type="link" size="small" onClick={() => onOpen(h)} data-testid={`history-view-${h.id}`}>
           {t('history.view')}
@@ -115,15 +120,15 @@ export function HitTable({ results, keyword, onOpen }: Props) {
   ]
   return (
     <Flex vertical gap={12}>
-      <Table<HistoryHitView>
+      {/* pages by the cursor, not by number: the count shown and "load more" are below */}
+      <DataTable<HistoryHitView>
         rowKey="id"
         columns={columns}
         dataSource={results.hits}
         loading={results.loading}
         pagination={false}
-        scroll={{ x: 1080 }}
-        locale={{ emptyText: t('history.empty') }}
-        onRow={(h) => ({ 'data-testid': `history-hit-${h.id}` }) as HTMLAttributes<HTMLElement>}
+        empty={empty}
+        rowTestId={(h) => `history-hit-${h.id}`}
         data-testid="history-table"
       />
       <Flex justify="center" align="center" gap={12} wrap>

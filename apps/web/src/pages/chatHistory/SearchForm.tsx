@@ -1,4 +1,3 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons'
 import {
   HISTORY_CUSTOMER_MAX,
   HISTORY_EXPORT_ROWS_MAX,
@@ -9,43 +8,47 @@ import {
   type HistoryOptionsView,
   MESSAGE_DIRECTIONS,
 } from '@app/core'
-import { Button, DatePicker, Flex, Form, Input, Select, Typography } from 'antd'
+import { DatePicker, type FormInstance, Input, Select, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { FilterBar, FilterItem } from '../../components/page/FilterBar'
 import { type HistoryFilterInput, type HistoryFormValues, toFilters } from './filters'
 
 interface Props {
+  form: FormInstance<HistoryFormValues>
   options: HistoryOptionsView | undefined
-  loading: boolean
-  exporting: boolean
   onSearch(filters: HistoryFilterInput): void
-  onExport(): void
 }
 
 const accountLabel = (a: HistoryOptionsView['accounts'][number]) =>
   [a.phone, a.name && a.name.replace(/\D/g, '') !== a.phone ? a.name : ''].filter(Boolean).join(' ')
 
-/** The filters of the chat history: every field narrows; none given lists the newest messages. */
-export function SearchForm({ options, loading, exporting, onSearch, onExport }: Props) {
+/**
+ * The filters of the chat history: every field narrows; none given lists the newest messages.
+ * Reset empties them and lists the newest messages again.
+ */
+export function SearchForm({ form, options, onSearch }: Props) {
   const { t } = useTranslation()
-  const [form] = Form.useForm<HistoryFormValues>()
   const fmt = (n: number) => n.toLocaleString()
   return (
-    <Form<HistoryFormValues>
-      form={form}
-      layout="vertical"
-      onFinish={(values) => onSearch(toFilters(values))}
-      data-testid="history-form"
-    >
-      <Flex gap={12} wrap>
-        <Form.Item name="keyword" label={t('history.keyword')} style={{ width: 260 }}>
+    <>
+      <FilterBar<HistoryFormValues>
+        form={form}
+        name="history-filters"
+        onSearch={(values) => onSearch(toFilters(values))}
+        testId="history-form"
+        submitTestId="history-search"
+        resetTestId="history-reset"
+      >
+        <FilterItem name="keyword" label={t('history.keyword')}>
           <Input
             allowClear
             maxLength={HISTORY_KEYWORD_MAX}
             placeholder={t('history.keywordPlaceholder')}
+            style={{ width: 220 }}
             data-testid="history-keyword"
           />
-        </Form.Item>
-        <Form.Item name="accountIds" label={t('history.accounts')} style={{ width: 260 }}>
+        </FilterItem>
+        <FilterItem name="accountIds" label={t('history.accounts')}>
           <Select
             mode="multiple"
             allowClear
@@ -53,90 +56,67 @@ export function SearchForm({ options, loading, exporting, onSearch, onExport }: 
             optionFilterProp="label"
             placeholder={t('history.accountsPlaceholder')}
             options={options?.accounts.map((a) => ({ value: a.id, label: accountLabel(a) }))}
+            style={{ width: 220 }}
             data-testid="history-accounts"
           />
-        </Form.Item>
-        <Form.Item name="customer" label={t('history.customer')} style={{ width: 200 }}>
+        </FilterItem>
+        <FilterItem name="customer" label={t('history.customer')}>
           <Input
             allowClear
             maxLength={HISTORY_CUSTOMER_MAX}
             placeholder={t('history.customerPlaceholder')}
+            style={{ width: 180 }}
             data-testid="history-customer"
           />
-        </Form.Item>
-        <Form.Item name="agentId" label={t('history.agent')} style={{ width: 180 }}>
+        </FilterItem>
+        <FilterItem name="agentId" label={t('history.agent')}>
           <Select
             allowClear
             showSearch
             optionFilterProp="label"
             placeholder={t('history.agentPlaceholder')}
             options={options?.agents.map((a) => ({ value: a.id, label: a.name }))}
+            style={{ width: 160 }}
             data-testid="history-agent"
           />
-        </Form.Item>
-        <Form.Item name="direction" label={t('history.direction')} style={{ width: 140 }}>
+        </FilterItem>
+        <FilterItem name="direction" label={t('history.direction')}>
           <Select
             allowClear
             placeholder={t('history.directionPlaceholder')}
             options={MESSAGE_DIRECTIONS.map((d) => ({ value: d, label: t(`history.directions.${d}`) }))}
+            style={{ width: 130 }}
             data-testid="history-direction"
           />
-        </Form.Item>
-        <Form.Item name="types" label={t('history.types')} style={{ width: 220 }}>
+        </FilterItem>
+        <FilterItem name="types" label={t('history.types')}>
           <Select
             mode="multiple"
             allowClear
             maxTagCount="responsive"
             placeholder={t('history.typesPlaceholder')}
             options={HISTORY_MESSAGE_TYPES.map((k) => ({ value: k, label: t(`history.messageTypes.${k}`) }))}
+            style={{ width: 200 }}
             data-testid="history-types"
           />
-        </Form.Item>
-        <Form.Item name="range" label={t('history.range')}>
+        </FilterItem>
+        <FilterItem name="range" label={t('history.range')}>
           <DatePicker.RangePicker
             showTime
             allowEmpty={[true, true]}
             placeholder={[t('history.rangeStart'), t('history.rangeEnd')]}
             data-testid="history-range"
           />
-        </Form.Item>
-      </Flex>
-      <Flex gap={8} wrap align="center">
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SearchOutlined />}
-          loading={loading}
-          data-testid="history-search"
-        >
-          {t('history.search')}
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields()
-            onSearch({})
-          }}
-          data-testid="history-reset"
-        >
-          {t('history.reset')}
-        </Button>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={onExport}
-          data-testid="history-export"
-        >
-          {t('history.export')}
-        </Button>
-        <Typography.Text type="secondary">
-          {t('history.exportHint', { max: fmt(HISTORY_EXPORT_ROWS_MAX) })}
-          {' · '}
-          {t('history.shortKeywordHint', {
-            min: HISTORY_INDEXED_KEYWORD_MIN,
-            scan: fmt(HISTORY_SHORT_SCAN_MAX),
-          })}
-        </Typography.Text>
-      </Flex>
-    </Form>
+        </FilterItem>
+      </FilterBar>
+      <Typography.Text type="secondary">
+        {t('history.exportHint', { max: fmt(HISTORY_EXPORT_ROWS_MAX) })}
+        {' · '}
+        {t('history.shortKeywordHint', {
+          min: HISTORY_INDEXED_KEYWORD_MIN,
+          scan: fmt(HISTORY_SHORT_SCAN_MAX),
+        })}
+      </Typography.Text>
+    </>
   )
 }

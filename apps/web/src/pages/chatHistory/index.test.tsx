@@ -30,6 +30,9 @@ function hit(overrides: Partial<HistoryHitView> = {}): HistoryHitView {
   }
 }
 
+/** A keyword no message holds. */
+const NOTHING = 'nothing like it'
+
 function server() {
   return fakeServer({
     [P.options]: () =>
@@ -39,14 +42,16 @@ function server() {
       }),
     [P.search]: (c) =>
       ok(
-        JSON.parse(c.data).cursor
-          ? {
-              list: [hit({ id: 400, body: 'an older blue widget' })],
-              nextCursor: null,
-              scanLimited: false,
-              scannedUntil: null,
-            }
-          : { list: [hit()], nextCursor: '1767600000000_501', scanLimited: false, scannedUntil: null },
+        JSON.parse(c.data).keyword === NOTHING
+          ? { list: [], nextCursor: null, scanLimited: false, scannedUntil: null }
+          : JSON.parse(c.data).cursor
+            ? {
+                list: [hit({ id: 400, body: 'an older blue widget' })],
+                nextCursor: null,
+                scanLimited: false,
+                scannedUntil: null,
+              }
+            : { list: [hit()], nextCursor: '1767600000000_501', scanLimited: false, scannedUntil: null },
       ),
     [P.conversation]: () =>
       ok({
@@ -137,6 +142,29 @@ describe('chat history', { timeout: 30_000 }, () => {
       language: 'en',
       utcOffsetMinutes: 0 - new Date().getTimezoneOffset() + 0,
     })
+  })
+
+  it('is titled Chat history as the one h1, with export as its action and labelled filters', async () => {
+    server()
+    render()
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat history' })).toBeInTheDocument()
+    expect(within(screen.getByTestId('page-actions')).getByTestId('history-export')).toBeInTheDocument()
+    expect(screen.getByRole('search', { name: 'Filters' })).toBe(screen.getByTestId('history-form'))
+    expect(screen.getByLabelText('Keyword')).toBe(screen.getByTestId('history-keyword'))
+    await screen.findByTestId('history-hit-501')
+  })
+
+  it('says a search found nothing and clears the filters, listing the newest messages again', async () => {
+    const adapter = server()
+    render()
+    await screen.findByTestId('history-hit-501')
+    fireEvent.change(screen.getByTestId('history-keyword'), { target: { value: NOTHING } })
+    fireEvent.click(screen.getByTestId('history-search'))
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent('No message matches')
+    fireEvent.click(screen.getByTestId('empty-clear-filters'))
+    await screen.findByTestId('history-hit-501')
+    expect(lastBody(adapter, P.search)).toEqual({ pageSize: 20 })
+    expect(screen.getByTestId('history-keyword')).toHaveValue('')
   })
 
   it('marks the keyword in each hit and loads the next page with the cursor', async () => {

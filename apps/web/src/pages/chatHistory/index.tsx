@@ -1,14 +1,17 @@
+import { DownloadOutlined } from '@ant-design/icons'
 import type { HistoryHitView } from '@app/core'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Flex } from 'antd'
+import { Button, Form } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { chatHistoryOptions, exportChatHistory } from '../../api/chatHistory'
+import { EmptyState } from '../../components/page/EmptyState'
+import { PageFrame } from '../../components/page/PageFrame'
 import { currentLanguage } from '../../i18n'
 import { formatDate } from '../../utils/date'
 import './chatHistory.css'
 import { ConversationDrawer } from './ConversationDrawer'
-import type { HistoryFilterInput } from './filters'
+import type { HistoryFilterInput, HistoryFormValues } from './filters'
 import { HitTable } from './HitTable'
 import { SearchForm } from './SearchForm'
 import { useHistorySearch } from './useHistorySearch'
@@ -20,6 +23,7 @@ import { useHistorySearch } from './useHistorySearch'
  */
 export default function ChatHistoryPage() {
   const { t } = useTranslation()
+  const [form] = Form.useForm<HistoryFormValues>()
   // every search asks again, even with the same filters: new messages keep arriving
   const [{ filters, run }, setSearch] = useState<{ filters: HistoryFilterInput; run: number }>({
     filters: {},
@@ -29,6 +33,8 @@ export default function ChatHistoryPage() {
   const [exporting, setExporting] = useState(false)
   const options = useQuery({ queryKey: ['chatHistory', 'options'], queryFn: chatHistoryOptions })
   const results = useHistorySearch(filters, run)
+  const search = (next: HistoryFilterInput) => setSearch((s) => ({ filters: next, run: s.run + 1 }))
+  const filtered = Object.keys(filters).length > 0
 
   const exportNow = async () => {
     setExporting(true)
@@ -43,20 +49,44 @@ export default function ChatHistoryPage() {
   }
 
   return (
-    <Flex vertical gap={16}>
-      <Card>
-        <SearchForm
-          options={options.data}
-          loading={results.loading}
-          exporting={exporting}
-          onSearch={(next) => setSearch((s) => ({ filters: next, run: s.run + 1 }))}
-          onExport={() => void exportNow()}
-        />
-      </Card>
-      <Card>
-        <HitTable results={results} keyword={filters.keyword} onOpen={setOpen} />
-      </Card>
+    <PageFrame
+      title={t('menu.chatHistory')}
+      actions={
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={() => void exportNow()}
+          data-testid="history-export"
+        >
+          {t('history.export')}
+        </Button>
+      }
+    >
+      <SearchForm form={form} options={options.data} onSearch={search} />
+      <HitTable
+        results={results}
+        keyword={filters.keyword}
+        onOpen={setOpen}
+        empty={
+          results.loading ? undefined : filtered ? (
+            <EmptyState
+              title={t('history.empty')}
+              hint={t('page.emptyFilteredHint')}
+              action={{
+                label: t('page.clearFilters'),
+                onClick: () => {
+                  form.resetFields()
+                  search({})
+                },
+                testId: 'empty-clear-filters',
+              }}
+            />
+          ) : (
+            <EmptyState title={t('history.emptyNone')} hint={t('history.emptyNoneHint')} />
+          )
+        }
+      />
       <ConversationDrawer hit={open} onClose={() => setOpen(null)} />
-    </Flex>
+    </PageFrame>
   )
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { listAgents } from '../../api/desk'
+import { listAgents, listDeskMembers } from '../../api/desk'
 
 /**
  * The tenant's agents, read once for the supervisor's "act as" picker and the migrate dialog. The
@@ -13,3 +13,9 @@ const AGENTS_FRESH_MS = 60_000
 
 export const useTenantAgents = (enabled = true) =>
   useQuery({ queryKey: tenantAgentsKey, queryFn: listAgents, enabled, staleTime: AGENTS_FRESH_MS })
+
+const deskMembersKey = ['tenant', 'deskMembers'] as const
+
+/** The tenant's desk users, the supervisor and the agents: whom a note may mention, and who wrote one. */
+export const useDeskMembers = (enabled = true) =>
+  useQuery({ queryKey: deskMembersKey, queryFn: listDeskMembers, enabled, staleTime: AGENTS_FRESH_MS })

@@ -1,14 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons'
+import { ClockCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import { type AgentGroupView, checkGroupName, GROUP_NAME_MAX } from '@app/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button } from 'antd'
+import { App, Button, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { agentGroups, createAgentGroup, deleteAgentGroup, renameAgentGroup } from '../../api/agents'
+import { getServiceLevel, SupportKey } from '../../api/support'
 import { NamedItemTable } from '../../components/NamedItemTable'
 import { NameFormModal } from '../../components/NameFormModal'
 import { EmptyState } from '../../components/page/EmptyState'
 import { PageFrame } from '../../components/page/PageFrame'
+import { GroupTargetsModal } from './GroupTargetsModal'
 
 /** /customerServiceManage/group: agent groups; one with members cannot be deleted. */
 export default function AgentGroups() {
@@ -27,6 +29,11 @@ export default function AgentGroups() {
     message.success(t('common.saved'))
     await refresh()
   }
+  const [targetsOf, setTargetsOf] = useState<AgentGroupView | null>(null)
+  // the team's targets, for a group that keeps one of them
+  const team = useQuery({ queryKey: SupportKey.serviceLevel, queryFn: getServiceLevel })
+  const refreshTargets = () =>
+    Promise.all([refresh(), qc.invalidateQueries({ queryKey: SupportKey.serviceLevel })])
   const openCreate = () => setForm({ open: true, editing: null })
   return (
     <PageFrame
@@ -48,6 +55,38 @@ export default function AgentGroups() {
           createdAt: t('billing.createdAt'),
         }}
         count={{ of: (row) => row.memberCount, width: 120 }}
+        extraColumns={[
+          {
+            key: 'targets',
+            title: t('agents.targets'),
+            width: 220,
+            render: (_, row) =>
+              row.firstResponseMinutes === null && row.nextResponseMinutes === null ? (
+                <Typography.Text type="secondary">{t('agents.targetsTeam')}</Typography.Text>
+              ) : (
+                <span data-testid={`agent-group-targets-${row.id}`}>
+                  {t('agents.targetsOwn', {
+                    first: row.firstResponseMinutes ?? team.data?.firstResponseMinutes ?? '-',
+                    next: row.nextResponseMinutes ?? team.data?.nextResponseMinutes ?? '-',
+                  })}
+                </span>
+              ),
+          },
+        ]}
+        extraAction={{
+          text: t('agents.targetsAction'),
+          render: (row) => (
+            <Button
+              type="link"
+              size="small"
+              icon={<ClockCircleOutlined />}
+              onClick={() => setTargetsOf(row)}
+              data-testid={`agent-group-targets-edit-${row.id}`}
+            >
+              {t('agents.targetsAction')}
+            </Button>
+          ),
+        }}
         createdAtWidth={180}
         editText={t('common.edit')}
         deleteText={(row) => t('agents.deleteGroupText', { name: row.name })}
@@ -65,6 +104,7 @@ export default function AgentGroups() {
           />
         }
       />
+      <GroupTargetsModal group={targetsOf} onClose={() => setTargetsOf(null)} onSaved={refreshTargets} />
       <NameFormModal
         open={form.open}
         initialName={form.editing?.name ?? ''}

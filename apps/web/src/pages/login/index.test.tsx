@@ -81,4 +81,37 @@ describe('login page', () => {
     await waitFor(() => expect(Cookies.get(StorageKey.tenantId)).toBeUndefined())
     expect(Cookies.get(StorageKey.token)).toBeUndefined()
   })
+
+  describe('where a sign-in without a redirect lands', () => {
+    const signInAs = async (roles: string[], roleId: number, path = '/login') => {
+      fakeServer({
+        '/damai/system/auth/login': () =>
+          ok({ accessToken: 'tok-5', expiresAt: Date.now() + 3_600_000, tenantId: 2, userId: 11 }),
+        '/damai/system/user/profile/get': () => ok(makeUser({ id: 11, roles, roleId })),
+      })
+      const router = renderLogin(path)
+      fill('login-username', 'agent1')
+      fill('login-password', 'Agent123')
+      fireEvent.click(screen.getByTestId('login-submit'))
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'))
+      return router.state.location.pathname
+    }
+
+    it('an agent goes straight to the desk', async () => {
+      expect(await signInAs(['customerUser'], 5)).toBe('/customerServiceDesk/deskSession')
+    })
+
+    it('the supervisor goes to the home page', async () => {
+      expect(await signInAs(['customerMaster'], 4)).toBe('/home')
+    })
+
+    it('a team lead goes to the home page', async () => {
+      expect(await signInAs(['customerUserLeader'], 6)).toBe('/home')
+    })
+
+    it('an agent sent back from a page of the desk returns to that page', async () => {
+      const path = `/login?redirect=${encodeURIComponent('/customerServiceDesk/deskFansList')}`
+      expect(await signInAs(['customerUser'], 5, path)).toBe('/customerServiceDesk/deskFansList')
+    })
+  })
 })

@@ -8,10 +8,14 @@ import {
   type Page,
 } from '@app/core'
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Table, type TableProps } from 'antd'
+import { App, Button, Form, Input, InputNumber, Modal } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { queryMyOrders, queryMyPorts, queryMySeats, requestRenewal } from '../../api/billing'
+import { DataTable } from '../../components/page/DataTable'
+import { EmptyState } from '../../components/page/EmptyState'
+import { PageFrame } from '../../components/page/PageFrame'
+import type { PageColumn } from '../../components/page/tableColumns'
 import { formatDate } from '../../utils/date'
 import { RecordStatusTag } from './RecordsPanel'
 
@@ -39,23 +43,39 @@ function MyRecords({ kind }: { kind: OrderKindValue }) {
       setSelected([])
     },
   })
-  const columns: TableProps<Row>['columns'] = [
-    { title: 'ID', dataIndex: 'id', width: 80 },
+  const columns: PageColumn<Row>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
     kind === 'port'
       ? {
-          title: t('billing.holderPort'),
           key: 'holder',
+          title: t('billing.holderPort'),
+          width: 180,
           render: (_, r) => ('phone' in r ? (r.phone ?? t('billing.unbound')) : '-'),
         }
       : {
-          title: t('billing.holderSeat'),
           key: 'holder',
+          title: t('billing.holderSeat'),
+          width: 180,
+          ellipsis: true,
           render: (_, r) => ('agentName' in r ? (r.agentName ?? t('billing.unbound')) : '-'),
         },
-    { title: t('billing.startsAt'), dataIndex: 'startsAt', render: (v: number) => formatDate(v) },
-    { title: t('billing.expiresAt'), dataIndex: 'expiresAt', render: (v: number) => formatDate(v) },
-    { title: t('billing.daysLeft'), dataIndex: 'daysLeft', width: 100 },
     {
+      key: 'startsAt',
+      title: t('billing.startsAt'),
+      dataIndex: 'startsAt',
+      width: 180,
+      render: (v: number) => formatDate(v),
+    },
+    {
+      key: 'expiresAt',
+      title: t('billing.expiresAt'),
+      dataIndex: 'expiresAt',
+      width: 180,
+      render: (v: number) => formatDate(v),
+    },
+    { key: 'daysLeft', title: t('billing.daysLeft'), dataIndex: 'daysLeft', width: 100 },
+    {
+      key: 'status',
       title: t('billing.statusTitle'),
       dataIndex: 'status',
       width: 100,
@@ -70,9 +90,14 @@ function MyRecords({ kind }: { kind: OrderKindValue }) {
     }
   }
   return (
-    <Card>
-      <Flex vertical gap={12}>
-        <Flex justify="flex-end">
+    <PageFrame title={t(kind === 'port' ? 'menu.portRecord' : 'menu.seatRecord')}>
+      <DataTable<Row>
+        rowKey="id"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        toolbar={
+          // asks for the selected rows
           <Button
             type="primary"
             disabled={selected.length === 0}
@@ -81,22 +106,21 @@ function MyRecords({ kind }: { kind: OrderKindValue }) {
           >
             {t('billing.requestRenewal')}
           </Button>
-        </Flex>
-        <Table<Row>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-          pagination={{
-            current: paging.pageNo,
-            pageSize: paging.pageSize,
-            total: page.data?.total ?? 0,
-            onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
-          }}
-          data-testid={`my-${kind}-table`}
-        />
-      </Flex>
+        }
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        pagination={{
+          current: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
+        }}
+        data-testid={`my-${kind}-table`}
+        empty={
+          page.isFetching ? undefined : (
+            <EmptyState title={t(`billing.empty.mineTitle.${kind}`)} hint={t('billing.empty.mineHint')} />
+          )
+        }
+      />
       <Modal
         open={asking}
         title={t('billing.requestRenewal')}
@@ -133,7 +157,7 @@ function MyRecords({ kind }: { kind: OrderKindValue }) {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </PageFrame>
   )
 }
 
@@ -149,20 +173,51 @@ export function MyOrder() {
     queryFn: () => queryMyOrders(paging),
     placeholderData: keepPreviousData,
   })
-  const columns: TableProps<MyOrderView>['columns'] = [
-    { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('billing.kind'), dataIndex: 'kind', render: (k: string) => t(`billing.kinds.${k}`) },
-    { title: t('billing.type'), dataIndex: 'type', render: (k: string) => t(`billing.types.${k}`) },
-    { title: t('billing.quantity'), dataIndex: 'quantity' },
-    { title: t('billing.days'), dataIndex: 'days' },
-    { title: t('billing.amount'), dataIndex: 'amount', render: (v: number) => formatAmount(v) },
-    { title: t('billing.seller'), dataIndex: 'sellerName', render: (v: string | null) => v ?? '-' },
-    { title: t('billing.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatDate(v) },
-    { title: t('billing.remark'), dataIndex: 'remark' },
+  const columns: PageColumn<MyOrderView>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    {
+      key: 'kind',
+      title: t('billing.kind'),
+      dataIndex: 'kind',
+      width: 80,
+      render: (k: string) => t(`billing.kinds.${k}`),
+    },
+    {
+      key: 'type',
+      title: t('billing.type'),
+      dataIndex: 'type',
+      width: 90,
+      render: (k: string) => t(`billing.types.${k}`),
+    },
+    { key: 'quantity', title: t('billing.quantity'), dataIndex: 'quantity', width: 80 },
+    { key: 'days', title: t('billing.days'), dataIndex: 'days', width: 80 },
+    {
+      key: 'amount',
+      title: t('billing.amount'),
+      dataIndex: 'amount',
+      width: 110,
+      render: (v: number) => formatAmount(v),
+    },
+    {
+      key: 'seller',
+      title: t('billing.seller'),
+      dataIndex: 'sellerName',
+      width: 120,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      key: 'createdAt',
+      title: t('billing.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: number) => formatDate(v),
+    },
+    { key: 'remark', title: t('billing.remark'), dataIndex: 'remark', width: 200, ellipsis: true },
   ]
   return (
-    <Card>
-      <Table<MyOrderView>
+    <PageFrame title={t('menu.myOrder')}>
+      <DataTable<MyOrderView>
         rowKey="id"
         columns={columns}
         dataSource={page.data?.list ?? []}
@@ -174,7 +229,12 @@ export function MyOrder() {
           onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
         }}
         data-testid="my-orders-table"
+        empty={
+          page.isFetching ? undefined : (
+            <EmptyState title={t('billing.empty.myOrdersTitle')} hint={t('billing.empty.myOrdersHint')} />
+          )
+        }
       />
-    </Card>
+    </PageFrame>
   )
 }

@@ -1,9 +1,13 @@
 import { formatAmount, type StatLine } from '@app/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Card, DatePicker, Flex, Statistic, Table, type TableProps, Tabs } from 'antd'
+import { DatePicker, Flex, Form, Statistic, Tabs } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { orderStatistics } from '../../api/billing'
+import { DataTable } from '../../components/page/DataTable'
+import { EmptyState } from '../../components/page/EmptyState'
+import { PageFrame, PageSection } from '../../components/page/PageFrame'
+import type { PageColumn } from '../../components/page/tableColumns'
 import { formatDate } from '../../utils/date'
 import {
   type DayRange,
@@ -27,24 +31,27 @@ export default function OrderStatisticsPage() {
   })
   const s = stats.data
   const money = (v: number) => formatAmount(v)
-  const columns = (first: string): TableProps<Row>['columns'] => [
-    { title: first, dataIndex: 'label' },
+  const columns = (first: string): PageColumn<Row>[] => [
+    { key: 'label', title: first, dataIndex: 'label', width: 160, ellipsis: true },
     {
-      title: t('billing.stats.new'),
       key: 'new',
+      title: t('billing.stats.new'),
+      width: 160,
       render: (_, r) => `${money(r.newAmount)} (${r.newQuantity})`,
     },
     {
-      title: t('billing.stats.renewal'),
       key: 'renewal',
+      title: t('billing.stats.renewal'),
+      width: 160,
       render: (_, r) => `${money(r.renewalAmount)} (${r.renewalQuantity})`,
     },
     {
-      title: t('billing.stats.refund'),
       key: 'refund',
+      title: t('billing.stats.refund'),
+      width: 160,
       render: (_, r) => `${money(r.refundAmount)} (${r.refundQuantity})`,
     },
-    { title: t('billing.stats.net'), dataIndex: 'netAmount', render: money },
+    { key: 'net', title: t('billing.stats.net'), dataIndex: 'netAmount', width: 140, render: money },
   ]
   const byDay: Row[] = (s?.byDay ?? []).map((d) => ({
     ...d,
@@ -62,7 +69,7 @@ export default function OrderStatisticsPage() {
     label: t(`billing.kinds.${d.kind}`),
   }))
   const table = (rows: Row[], first: string, id: string) => (
-    <Table<Row>
+    <DataTable<Row>
       rowKey="key"
       size="small"
       columns={columns(first)}
@@ -70,19 +77,30 @@ export default function OrderStatisticsPage() {
       pagination={false}
       loading={stats.isFetching}
       data-testid={id}
+      empty={
+        stats.isFetching ? undefined : (
+          <EmptyState title={t('billing.empty.statsTitle')} hint={t('billing.empty.statsHint')} />
+        )
+      }
     />
   )
   return (
-    <Flex vertical gap={16}>
-      <Card>
+    <PageFrame title={t('menu.orderStatistics')} sections>
+      <PageSection>
         <Flex justify="space-between" wrap gap={16}>
-          <DatePicker.RangePicker
-            value={range}
-            allowClear={false}
-            presets={rangePresets(t)}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].startOf('day')])}
-            data-testid="order-stats-range"
-          />
+          {/* the statistics follow the range at once: there is no list to search */}
+          <Form name="order-stats-filters" layout="inline">
+            <Form.Item label={t('billing.stats.range')} style={{ marginInlineEnd: 0 }}>
+              <DatePicker.RangePicker
+                value={range}
+                allowClear={false}
+                presets={rangePresets(t)}
+                aria-label={t('billing.stats.range')}
+                onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].startOf('day')])}
+                data-testid="order-stats-range"
+              />
+            </Form.Item>
+          </Form>
           <Flex gap={32} wrap>
             <Statistic title={t('billing.stats.new')} value={money(s?.totals.newAmount ?? 0)} />
             <Statistic title={t('billing.stats.renewal')} value={money(s?.totals.renewalAmount ?? 0)} />
@@ -90,8 +108,8 @@ export default function OrderStatisticsPage() {
             <Statistic title={t('billing.stats.net')} value={money(s?.totals.netAmount ?? 0)} />
           </Flex>
         </Flex>
-      </Card>
-      <Card>
+      </PageSection>
+      <PageSection>
         <Suspense fallback={null}>{s && <Chart stats={s} />}</Suspense>
         <Tabs
           items={[
@@ -112,7 +130,7 @@ export default function OrderStatisticsPage() {
             },
           ]}
         />
-      </Card>
-    </Flex>
+      </PageSection>
+    </PageFrame>
   )
 }

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { queryTenants } from '../../api/platform'
 
 interface Props {
+  /** the control's id, which a form's label points at */
+  id?: string
   value?: number
   onChange?: (id: number | undefined) => void
   testId?: string
@@ -13,7 +15,7 @@ interface Props {
 }
 
 /** A tenant the caller may see, searched by enterprise account, company or supervisor. */
-export function TenantSelect({ value, onChange, testId, allowClear, style }: Props) {
+export function TenantSelect({ id, value, onChange, testId, allowClear, style }: Props) {
   const { t } = useTranslation()
   const [keyword, setKeyword] = useState('')
   const tenants = useQuery({
@@ -22,6 +24,7 @@ export function TenantSelect({ value, onChange, testId, allowClear, style }: Pro
   })
   return (
     <Select
+      id={id}
       aria-label={t('billing.tenantPick')}
       showSearch={{ filterOption: false, onSearch: (v) => setKeyword(v.trim()) }}
       allowClear={allowClear}

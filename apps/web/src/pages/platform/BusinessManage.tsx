@@ -1,7 +1,9 @@
 import { Role } from '@app/core'
+import { useTranslation } from 'react-i18next'
 import { StaffManage } from './StaffManage'
 
 /** /businessManage (operations): my salespeople. */
 export default function BusinessManage() {
-  return <StaffManage roleId={Role.business} choosesParent={false} />
+  const { t } = useTranslation()
+  return <StaffManage roleId={Role.business} choosesParent={false} title={t('menu.businessManage')} />
 }

@@ -39,6 +39,7 @@ describe('operations configuration', () => {
   it('shows prices in yuan, refuses a bad amount, and saves prices in fen', async () => {
     const adapter = server()
     renderWithProviders(<ConfigManage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuration' })).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('config-port-price')).toHaveValue('1.50'))
     fireEvent.change(screen.getByTestId('config-seat-price'), { target: { value: '1.234' } })
     fireEvent.click(screen.getByTestId('config-save'))

@@ -8,10 +8,11 @@ import {
   TRIAL_QUANTITY_MAX,
 } from '@app/core'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Form, Input, InputNumber } from 'antd'
+import { App, Button, Form, Input, InputNumber, Skeleton } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getOperationsConfig, saveOperationsConfig } from '../../api/platform'
+import { PageFrame } from '../../components/page/PageFrame'
 
 interface Values {
   portPrice: string
@@ -68,43 +69,51 @@ export default function ConfigManage() {
       reminderDays: v.reminderDays,
     })
   return (
-    <Card loading={config.isLoading}>
-      <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={submit}>
-        <Form.Item name="portPrice" label={t('platform.config.portPrice')} rules={[price]}>
-          <Input data-testid="config-port-price" />
-        </Form.Item>
-        <Form.Item name="seatPrice" label={t('platform.config.seatPrice')} rules={[price]}>
-          <Input data-testid="config-seat-price" />
-        </Form.Item>
-        <Form.Item
-          name="trialPorts"
-          label={t('platform.config.trialPorts')}
-          rules={[whole(0, TRIAL_QUANTITY_MAX)]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="trialSeats"
-          label={t('platform.config.trialSeats')}
-          rules={[whole(0, TRIAL_QUANTITY_MAX)]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="trialDays" label={t('platform.config.trialDays')} rules={[whole(1, TRIAL_DAYS_MAX)]}>
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="reminderDays"
-          label={t('platform.config.reminderDays')}
-          extra={t('platform.config.reminderHint')}
-          rules={[whole(0, REMINDER_DAYS_MAX)]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} data-testid="config-reminder-days" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="config-save">
-          {t('common.save')}
-        </Button>
-      </Form>
-    </Card>
+    <PageFrame title={t('menu.configManage')}>
+      {config.isLoading ? (
+        <Skeleton active />
+      ) : (
+        <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={submit}>
+          <Form.Item name="portPrice" label={t('platform.config.portPrice')} rules={[price]}>
+            <Input data-testid="config-port-price" />
+          </Form.Item>
+          <Form.Item name="seatPrice" label={t('platform.config.seatPrice')} rules={[price]}>
+            <Input data-testid="config-seat-price" />
+          </Form.Item>
+          <Form.Item
+            name="trialPorts"
+            label={t('platform.config.trialPorts')}
+            rules={[whole(0, TRIAL_QUANTITY_MAX)]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="trialSeats"
+            label={t('platform.config.trialSeats')}
+            rules={[whole(0, TRIAL_QUANTITY_MAX)]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="trialDays"
+            label={t('platform.config.trialDays')}
+            rules={[whole(1, TRIAL_DAYS_MAX)]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="reminderDays"
+            label={t('platform.config.reminderDays')}
+            extra={t('platform.config.reminderHint')}
+            rules={[whole(0, REMINDER_DAYS_MAX)]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} data-testid="config-reminder-days" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="config-save">
+            {t('common.save')}
+          </Button>
+        </Form>
+      )}
+    </PageFrame>
   )
 }

@@ -1,11 +1,22 @@
-import { type SlotCounts, type TenantQueryBody, type TenantView, VipState } from '@app/core'
+import {
+  type SlotCounts,
+  type TenantQueryBody,
+  type TenantView,
+  VipState,
+  type VipStateValue,
+} from '@app/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Card, Flex, Input, Select, Table, type TableProps, Tag } from 'antd'
+import { Button, Checkbox, Flex, Form, Input, Select, Tag } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { queryTenants, sellerOptions } from '../../api/platform'
 import { Highlight } from '../../components/Highlight'
+import { DataTable } from '../../components/page/DataTable'
+import { EmptyState, NoMatches } from '../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../components/page/FilterBar'
+import { PageFrame } from '../../components/page/PageFrame'
+import { actionsWidth, type PageColumn } from '../../components/page/tableColumns'
 import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
 
@@ -24,25 +35,56 @@ function Slots({ s }: { s: SlotCounts }) {
   )
 }
 
+interface TenantFilters {
+  keyword?: string
+  vip?: VipStateValue
+  sellerId?: number
+  riskStatus?: 0 | 1
+  test?: 0 | 1
+  expiringOnly?: boolean
+}
+
 /** /customerManage: tenants as companies, their VIP, ports, seats, numbers and flags; to their orders. */
 export default function CustomerManage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [query, setQuery] = useState<TenantQueryBody>({ pageNo: 1, pageSize: 10 })
-  const [keyword, setKeyword] = useState('')
+  const [filterForm] = Form.useForm<TenantFilters>()
   const page = useQuery({
     queryKey: ['platform', 'tenants', query],
     queryFn: () => queryTenants(query),
     placeholderData: keepPreviousData,
   })
   const sellers = useQuery({ queryKey: ['platform', 'sellers'], queryFn: sellerOptions })
-  const set = (patch: Partial<TenantQueryBody>) => setQuery((q) => ({ ...q, ...patch, pageNo: 1 }))
-  const flag = (v: 0 | 1 | undefined) => v
+  const search = (v: TenantFilters) =>
+    setQuery((q) => ({
+      pageNo: 1,
+      pageSize: q.pageSize,
+      keyword: v.keyword?.trim() || undefined,
+      vip: v.vip,
+      sellerId: v.sellerId,
+      riskStatus: v.riskStatus,
+      test: v.test,
+      // unticked is no filter, not "none ending soon"
+      expiringOnly: v.expiringOnly || undefined,
+    }))
+  const filtered = Object.entries(query).some(
+    ([k, v]) => k !== 'pageNo' && k !== 'pageSize' && v !== undefined,
+  )
+  const clearFilters = () => {
+    filterForm.resetFields()
+    search({})
+  }
+  const yesNo = [
+    { value: 1, label: t('common.yes') },
+    { value: 0, label: t('common.no') },
+  ]
 
-  const columns: TableProps<TenantView>['columns'] = [
+  const columns: PageColumn<TenantView>[] = [
     {
-      title: t('platform.enterpriseAccount'),
       key: 'account',
+      title: t('platform.enterpriseAccount'),
+      width: 220,
       render: (_, r) => (
         <Flex vertical>
           <Highlight text={r.enterpriseAccount} keyword={query.keyword} />
@@ -52,10 +94,10 @@ export default function CustomerManage() {
         </Flex>
       ),
     },
-    { title: t('platform.supervisorName'), dataIndex: 'masterUsername' },
+    { key: 'master', title: t('platform.supervisorName'), dataIndex: 'masterUsername', width: 150 },
     {
-      title: t('platform.vip'),
       key: 'vip',
+      title: t('platform.vip'),
       width: 210,
       render: (_, r) => (
         <Flex vertical>
@@ -70,17 +112,18 @@ export default function CustomerManage() {
         </Flex>
       ),
     },
-    { title: t('platform.tenants.ports'), key: 'ports', width: 110, render: (_, r) => <Slots s={r.ports} /> },
-    { title: t('platform.tenants.seats'), key: 'seats', width: 110, render: (_, r) => <Slots s={r.seats} /> },
+    { key: 'ports', title: t('platform.tenants.ports'), width: 110, render: (_, r) => <Slots s={r.ports} /> },
+    { key: 'seats', title: t('platform.tenants.seats'), width: 110, render: (_, r) => <Slots s={r.seats} /> },
     {
-      title: t('platform.tenants.numbers'),
       key: 'numbers',
+      title: t('platform.tenants.numbers'),
       width: 110,
       render: (_, r) => `${r.accounts.online} / ${r.accounts.total}`,
     },
     {
-      title: t('platform.tenants.flags'),
       key: 'flags',
+      title: t('platform.tenants.flags'),
+      width: 160,
       render: (_, r) => (
         <Flex gap={4} wrap>
           {r.riskStatus === 1 && <Tag color="red">{t('platform.flag.risk')}</Tag>}
@@ -89,11 +132,19 @@ export default function CustomerManage() {
         </Flex>
       ),
     },
-    { title: t('platform.seller'), dataIndex: 'sellerName', render: (v: string | null) => v ?? '-' },
     {
-      title: t('common.actions'),
+      key: 'seller',
+      title: t('platform.seller'),
+      dataIndex: 'sellerName',
+      width: 130,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '-',
+    },
+    {
       key: 'actions',
-      width: 110,
+      title: t('common.actions'),
+      width: actionsWidth([t('platform.tenants.orders')]),
+      actions: true,
       render: (_, r) => (
         <Button
           type="link"
@@ -108,78 +159,72 @@ export default function CustomerManage() {
   ]
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex gap={8} wrap>
-          <Input.Search
+    <PageFrame title={t('menu.customerManage')}>
+      <FilterBar<TenantFilters>
+        form={filterForm}
+        name="tenant-filters"
+        onSearch={search}
+        buttonTestIdPrefix="tenant-filter"
+      >
+        <FilterItem name="keyword" label={t('platform.keyword')}>
+          <Input
             allowClear
             placeholder={t('platform.searchSupervisor')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => set({ keyword: v.trim() || undefined })}
             style={{ width: 280 }}
             data-testid="tenant-search"
           />
-          <Select
-            aria-label={t('platform.vip')}
+        </FilterItem>
+        <FilterItem name="vip" label={t('platform.vip')}>
+          <Select<VipStateValue>
             allowClear
-            placeholder={t('platform.vip')}
+            placeholder={t('common.all')}
             style={{ width: 140 }}
-            onChange={(vip) => set({ vip })}
             options={Object.values(VipState).map((v) => ({
               value: v,
               label: t(`platform.tenants.vip.${v}`),
             }))}
           />
-          <Select
-            aria-label={t('platform.seller')}
+        </FilterItem>
+        <FilterItem name="sellerId" label={t('platform.seller')}>
+          <Select<number>
             allowClear
-            placeholder={t('platform.seller')}
+            placeholder={t('common.all')}
             style={{ width: 160 }}
-            onChange={(sellerId) => set({ sellerId })}
             options={(sellers.data ?? []).map((s) => ({ value: s.id, label: s.nickname || s.username }))}
           />
-          <Select
-            aria-label={t('platform.flag.risk')}
-            allowClear
-            placeholder={t('platform.flag.risk')}
-            style={{ width: 120 }}
-            onChange={(v) => set({ riskStatus: flag(v) })}
-            options={[
-              { value: 1, label: t('common.yes') },
-              { value: 0, label: t('common.no') },
-            ]}
-          />
-          <Select
-            aria-label={t('platform.trial')}
-            allowClear
-            placeholder={t('platform.trial')}
-            style={{ width: 110 }}
-            onChange={(v) => set({ test: flag(v) })}
-            options={[
-              { value: 1, label: t('common.yes') },
-              { value: 0, label: t('common.no') },
-            ]}
-          />
-          <Select
-            aria-label={t('platform.tenants.expiringOnly')}
-            allowClear
-            placeholder={t('platform.tenants.expiringOnly')}
-            style={{ width: 170 }}
-            onChange={(v?: boolean) => set({ expiringOnly: v })}
-            options={[{ value: true, label: t('platform.tenants.expiringOnly') }]}
-          />
-        </Flex>
-        <Table<TenantView>
-          rowKey="tenantId"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 1300 }}
-          pagination={tablePaging(query, page.data?.total, setQuery)}
-          data-testid="tenant-table"
-        />
-      </Flex>
-    </Card>
+        </FilterItem>
+        <FilterItem name="riskStatus" label={t('platform.flag.risk')}>
+          <Select<0 | 1> allowClear placeholder={t('common.all')} style={{ width: 100 }} options={yesNo} />
+        </FilterItem>
+        <FilterItem name="test" label={t('platform.trial')}>
+          <Select<0 | 1> allowClear placeholder={t('common.all')} style={{ width: 100 }} options={yesNo} />
+        </FilterItem>
+        <FilterItem name="expiringOnly" label={t('platform.tenants.expiringOnly')} valuePropName="checked">
+          <Checkbox data-testid="tenant-expiring-only" />
+        </FilterItem>
+      </FilterBar>
+      <DataTable<TenantView>
+        rowKey="tenantId"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
+        data-testid="tenant-table"
+        empty={
+          page.isFetching ? undefined : filtered ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('platform.empty.tenantTitle')}
+              hint={t('platform.empty.tenantHint')}
+              action={{
+                label: t('menu.customerMasterManage'),
+                onClick: () => navigate('/customerMasterManage'),
+              }}
+            />
+          )
+        }
+      />
+    </PageFrame>
   )
 }

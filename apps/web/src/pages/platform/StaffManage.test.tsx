@@ -1,5 +1,5 @@
 import { type AdminUserView, Role } from '@app/core'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setFeedback } from '../../app/feedback'
 import { i18n } from '../../i18n'
@@ -46,10 +46,11 @@ beforeEach(async () => {
 })
 afterEach(() => i18n.changeLanguage('zh'))
 
-describe('my salespeople', () => {
+describe('my salespeople', { timeout: 30_000 }, () => {
   it('lists them with their operations user and customers', async () => {
     server()
     renderWithProviders(<BusinessManage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'My salespeople' })).toBeInTheDocument()
     expect(await screen.findByText('ben')).toBeInTheDocument()
     expect(screen.getByTestId('staff-table')).toHaveTextContent('olivia')
   })
@@ -76,5 +77,36 @@ describe('my salespeople', () => {
       nickname: '',
       password: 'Nina2468x',
     })
+  })
+
+  it('searches by keyword and status from the filter bar, and a search that finds nothing offers to clear it', async () => {
+    const adapter = fakeServer({
+      '/damai/admin/user/query': (c) =>
+        ok(JSON.parse(c.data).keyword ? { list: [], total: 0 } : { list: [row()], total: 1 }),
+    })
+    renderWithProviders(<BusinessManage />)
+    await screen.findByText('ben')
+    fireEvent.change(screen.getByLabelText('Keyword'), { target: { value: ' zed ' } })
+    fireEvent.click(screen.getByTestId('staff-filter-submit'))
+    expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument()
+    const queries = calls(adapter, '/damai/admin/user/query')
+    expect(JSON.parse(queries.at(-1)?.data)).toEqual({
+      roleId: Role.business,
+      pageNo: 1,
+      pageSize: 10,
+      keyword: 'zed',
+    })
+    fireEvent.click(screen.getByTestId('empty-clear-filters'))
+    expect(await screen.findByText('ben')).toBeInTheDocument()
+    expect(screen.getByLabelText('Keyword')).toHaveValue('')
+  })
+
+  it('without any salesperson, says so and offers to add the first one', async () => {
+    fakeServer({ '/damai/admin/user/query': () => ok({ list: [], total: 0 }) })
+    renderWithProviders(<BusinessManage />)
+    const empty = await screen.findByTestId('empty-state')
+    expect(empty).toHaveTextContent('No business users yet')
+    fireEvent.click(within(empty).getByText('New business user'))
+    expect(await screen.findByTestId('staff-username')).toBeInTheDocument()
   })
 })

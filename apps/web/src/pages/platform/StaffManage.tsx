@@ -1,7 +1,8 @@
-import type { AdminUserView, UserCreateBody } from '@app/core'
+import { PlusOutlined } from '@ant-design/icons'
+import { type AdminUserView, Role, type UserCreateBody, UserStatus } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Card, Flex, type TableProps } from 'antd'
-import { useState } from 'react'
+import { App, Button, Form, Input, Select } from 'antd'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   createUser,
@@ -12,8 +13,17 @@ import {
   updateUserStatus,
 } from '../../api/platform'
 import { Highlight } from '../../components/Highlight'
+import { EmptyState, NoMatches } from '../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../components/page/FilterBar'
+import { PageFrame } from '../../components/page/PageFrame'
+import {
+  actionsWidth,
+  headerWidth,
+  type PageColumn,
+  scrollWidth,
+  toTableColumns,
+} from '../../components/page/tableColumns'
 import { UserListTable } from '../../components/userList/UserListTable'
-import { UserListToolbar } from '../../components/userList/UserListToolbar'
 import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
 import { StaffFormModal, type StaffRole } from './StaffFormModal'
@@ -22,35 +32,25 @@ interface Props {
   roleId: StaffRole
   /** the admin names the operations user of a new salesperson; operations create under themselves */
   choosesParent: boolean
+  /** the page's heading */
+  title: string
+  /** between the heading and the filters: the tabs of a page that lists several kinds of staff */
+  tabs?: ReactNode
+}
+
+interface StaffFilters {
+  keyword?: string
+  status?: 0 | 1
 }
 
 /** Operations or business users: search, create, edit, enable/disable, reset password, delete. */
-export function StaffManage({ roleId, choosesParent }: Props) {
+export function StaffManage({ roleId, choosesParent, title, tabs }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
-  const [query, setQuery] = useState({
-    pageNo: 1,
-    pageSize: 10,
-    keyword: '',
-    status: undefined as number | undefined,
-  })
   const [form, setForm] = useState<{ open: boolean; editing: AdminUserView | null }>({
     open: false,
     editing: null,
-  })
-
-  const page = useQuery({
-    queryKey: ['platform', 'users', roleId, query],
-    queryFn: () =>
-      queryUsers({
-        roleId,
-        pageNo: query.pageNo,
-        pageSize: query.pageSize,
-        keyword: query.keyword || undefined,
-        status: query.status as 0 | 1 | undefined,
-      }),
-    placeholderData: keepPreviousData,
   })
   const saved = () => {
     message.success(t('common.saved'))
@@ -62,62 +62,25 @@ export function StaffManage({ roleId, choosesParent }: Props) {
       updateUserDetails({ id: row.id, nickname: v.nickname, parentId: v.parentId }),
     onSuccess: saved,
   })
-
-  const columns: TableProps<AdminUserView>['columns'] = [
-    {
-      title: t('platform.username'),
-      dataIndex: 'username',
-      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
-    },
-    {
-      title: t('platform.nickname'),
-      dataIndex: 'nickname',
-      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
-    },
-    roleId === 2
-      ? { title: t('platform.salespeople'), dataIndex: 'salespersonCount', width: 110 }
-      : { title: t('platform.parent'), dataIndex: 'parentName', render: (v: string | null) => v ?? '-' },
-    { title: t('platform.tenantCount'), dataIndex: 'tenantCount', width: 110 },
-  ]
+  const openCreate = () => setForm({ open: true, editing: null })
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <UserListToolbar
-          testIdPrefix="staff"
-          searchWidth={260}
-          statusWidth={140}
-          status={query.status}
-          onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v }))}
-          onStatus={(v) => setQuery((q) => ({ ...q, pageNo: 1, status: v }))}
-          createText={t(`platform.create.${roleId}`)}
-          onCreate={() => setForm({ open: true, editing: null })}
-        />
-        <UserListTable<AdminUserView>
-          testIdPrefix="staff"
-          rows={page.data?.list ?? []}
-          loading={page.isFetching}
-          scrollX={1000}
-          pagination={tablePaging(query, page.data?.total, setQuery)}
-          columns={columns}
-          trailingColumns={[
-            {
-              title: t('platform.createdAt'),
-              dataIndex: 'createdAt',
-              width: 180,
-              render: (v: number) => formatDate(v),
-            },
-          ]}
-          statusWidth={100}
-          actionsWidth={260}
-          invalidate={['platform', 'users']}
-          setStatus={(row, status) => updateUserStatus(row.id, status)}
-          remove={(row) => deleteUser(row.id)}
-          resetPassword={resetUserPassword}
-          deleteText={(row) => t('platform.deleteUserText', { name: row.username })}
-          onEdit={(row) => setForm({ open: true, editing: row })}
-        />
-      </Flex>
+    <PageFrame
+      title={title}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="staff-create">
+          {t(`platform.create.${roleId}`)}
+        </Button>
+      }
+    >
+      {tabs}
+      {/* each role's list starts afresh: its filters and paging are its own */}
+      <StaffList
+        key={roleId}
+        roleId={roleId}
+        onCreate={openCreate}
+        onEdit={(row) => setForm({ open: true, editing: row })}
+      />
       <StaffFormModal
         open={form.open}
         roleId={roleId}
@@ -127,6 +90,145 @@ export function StaffManage({ roleId, choosesParent }: Props) {
         onCreate={create.mutateAsync}
         onUpdate={(row, v) => update.mutateAsync({ row, v })}
       />
-    </Card>
+    </PageFrame>
+  )
+}
+
+/** One role's users: the filters and the table. */
+function StaffList({
+  roleId,
+  onCreate,
+  onEdit,
+}: {
+  roleId: StaffRole
+  onCreate: () => void
+  onEdit: (row: AdminUserView) => void
+}) {
+  const { t } = useTranslation()
+  const [query, setQuery] = useState<{ pageNo: number; pageSize: number } & StaffFilters>({
+    pageNo: 1,
+    pageSize: 10,
+  })
+  const [filterForm] = Form.useForm<StaffFilters>()
+  const page = useQuery({
+    queryKey: ['platform', 'users', roleId, query],
+    queryFn: () =>
+      queryUsers({
+        roleId,
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        keyword: query.keyword || undefined,
+        status: query.status,
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+  const columns: PageColumn<AdminUserView>[] = [
+    {
+      key: 'username',
+      title: t('platform.username'),
+      dataIndex: 'username',
+      width: 160,
+      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
+    },
+    {
+      key: 'nickname',
+      title: t('platform.nickname'),
+      dataIndex: 'nickname',
+      width: 160,
+      render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
+    },
+    roleId === Role.operations
+      ? { key: 'salespeople', title: t('platform.salespeople'), dataIndex: 'salespersonCount', width: 110 }
+      : {
+          key: 'parent',
+          title: t('platform.parent'),
+          dataIndex: 'parentName',
+          width: 140,
+          render: (v: string | null) => v ?? '-',
+        },
+    { key: 'tenants', title: t('platform.tenantCount'), dataIndex: 'tenantCount', width: 110 },
+  ]
+  const trailing: PageColumn<AdminUserView>[] = [
+    {
+      key: 'createdAt',
+      title: t('platform.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (v: number) => formatDate(v),
+    },
+  ]
+  const statusWidth = Math.max(100, headerWidth(t('platform.status')))
+  const rowActionsWidth = actionsWidth([t('common.edit'), t('platform.resetPassword'), t('common.delete')])
+  const filtered = !!(query.keyword || query.status !== undefined)
+  const clearFilters = () => {
+    filterForm.resetFields()
+    setQuery((q) => ({ pageNo: 1, pageSize: q.pageSize }))
+  }
+
+  return (
+    <>
+      <FilterBar<StaffFilters>
+        form={filterForm}
+        name={`staff-${roleId}-filters`}
+        onSearch={(v) =>
+          setQuery((q) => ({
+            pageNo: 1,
+            pageSize: q.pageSize,
+            keyword: v.keyword?.trim() || undefined,
+            status: v.status,
+          }))
+        }
+        buttonTestIdPrefix="staff-filter"
+      >
+        <FilterItem name="keyword" label={t('platform.keyword')}>
+          <Input
+            allowClear
+            placeholder={t('platform.searchUser')}
+            style={{ width: 220 }}
+            data-testid="staff-search"
+          />
+        </FilterItem>
+        <FilterItem name="status" label={t('platform.status')}>
+          <Select<0 | 1>
+            allowClear
+            placeholder={t('common.all')}
+            style={{ width: 140 }}
+            options={[
+              { value: UserStatus.enabled, label: t('platform.enabled') },
+              { value: UserStatus.disabled, label: t('platform.disabled') },
+            ]}
+          />
+        </FilterItem>
+      </FilterBar>
+      <UserListTable<AdminUserView>
+        testIdPrefix="staff"
+        rows={page.data?.list ?? []}
+        loading={page.isFetching}
+        scrollX={scrollWidth([...columns, ...trailing], false) + statusWidth + rowActionsWidth}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
+        columns={toTableColumns(columns)}
+        trailingColumns={toTableColumns(trailing)}
+        statusWidth={statusWidth}
+        actionsWidth={rowActionsWidth}
+        invalidate={['platform', 'users']}
+        setStatus={(row, status) => updateUserStatus(row.id, status)}
+        remove={(row) => deleteUser(row.id)}
+        resetPassword={resetUserPassword}
+        deleteText={(row) => t('platform.deleteUserText', { name: row.username })}
+        onEdit={onEdit}
+        empty={
+          filtered ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t(`platform.empty.staffTitle.${roleId}`)}
+              hint={t(`platform.empty.staffHint.${roleId}`)}
+              action={{ label: t(`platform.create.${roleId}`), onClick: onCreate }}
+            />
+          )
+        }
+      />
+    </>
   )
 }

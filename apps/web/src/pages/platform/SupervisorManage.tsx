@@ -1,7 +1,7 @@
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
 import { type AdminUserView, Role, UserStatus } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Input, Switch, Table, type TableProps, Tag } from 'antd'
+import { App, Button, Flex, Form, Input, Switch, Tag } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -15,6 +15,11 @@ import {
   updateUserStatus,
 } from '../../api/platform'
 import { Highlight } from '../../components/Highlight'
+import { DataTable } from '../../components/page/DataTable'
+import { EmptyState, NoMatches } from '../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../components/page/FilterBar'
+import { PageFrame } from '../../components/page/PageFrame'
+import { actionsWidth, type PageColumn } from '../../components/page/tableColumns'
 import { PasswordResetModal } from '../../components/userList/PasswordResetModal'
 import { UserRowActions } from '../../components/userList/UserRowActions'
 import { formatDate } from '../../utils/date'
@@ -27,7 +32,7 @@ export default function SupervisorManage() {
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [query, setQuery] = useState({ pageNo: 1, pageSize: 10, keyword: '' })
-  const [keyword, setKeyword] = useState('')
+  const [filterForm] = Form.useForm<{ keyword?: string }>()
   const [form, setForm] = useState<{ mode: SupervisorMode | null; editing: AdminUserView | null }>({
     mode: null,
     editing: null,
@@ -81,10 +86,11 @@ export default function SupervisorManage() {
     />
   )
 
-  const columns: TableProps<AdminUserView>['columns'] = [
+  const columns: PageColumn<AdminUserView>[] = [
     {
-      title: t('platform.enterpriseAccount'),
       key: 'enterprise',
+      title: t('platform.enterpriseAccount'),
+      width: 220,
       render: (_, r) => (
         <Flex vertical>
           <Highlight text={r.tenant?.enterpriseAccount ?? ''} keyword={query.keyword} />
@@ -95,13 +101,15 @@ export default function SupervisorManage() {
       ),
     },
     {
+      key: 'username',
       title: t('platform.supervisorName'),
       dataIndex: 'username',
+      width: 150,
       render: (v: string) => <Highlight text={v} keyword={query.keyword} />,
     },
     {
-      title: t('platform.vip'),
       key: 'vip',
+      title: t('platform.vip'),
       width: 230,
       render: (_, r) =>
         r.tenant?.validEndDate ? (
@@ -122,35 +130,42 @@ export default function SupervisorManage() {
           '-'
         ),
     },
-    { title: t('platform.seller'), key: 'seller', render: (_, r) => r.tenant?.sellerName ?? '-' },
     {
-      title: t('platform.flag.risk'),
+      key: 'seller',
+      title: t('platform.seller'),
+      width: 130,
+      ellipsis: true,
+      render: (_, r) => r.tenant?.sellerName ?? '-',
+    },
+    {
       key: 'risk',
+      title: t('platform.flag.risk'),
       width: 90,
       render: (_, r) => flagSwitch(r, 'risk', r.tenant?.riskStatus === 1),
     },
     {
-      title: t('platform.flag.channel'),
       key: 'channel',
+      title: t('platform.flag.channel'),
       width: 90,
       render: (_, r) => flagSwitch(r, 'channel', r.tenant?.specialChannel === 1),
     },
     {
-      title: t('platform.flag.status'),
       key: 'status',
+      title: t('platform.flag.status'),
       width: 90,
       render: (_, r) => flagSwitch(r, 'status', r.status === UserStatus.enabled),
     },
     {
-      title: t('platform.testTenant'),
       key: 'test',
+      title: t('platform.testTenant'),
       width: 80,
       render: (_, r) => (r.tenant?.test ? <Tag>{t('platform.trial')}</Tag> : null),
     },
     {
-      title: t('common.actions'),
       key: 'actions',
-      width: 190,
+      title: t('common.actions'),
+      width: actionsWidth([t('common.edit'), t('platform.resetPassword')]),
+      actions: true,
       render: (_, row) => (
         <UserRowActions
           id={row.id}
@@ -162,48 +177,64 @@ export default function SupervisorManage() {
       ),
     },
   ]
+  const openCreate = () => setForm({ mode: 'create', editing: null })
+  const clearFilters = () => {
+    filterForm.resetFields()
+    setQuery((q) => ({ ...q, pageNo: 1, keyword: '' }))
+  }
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={12} wrap>
-          <Input.Search
+    <PageFrame
+      title={t('menu.customerMasterManage')}
+      actions={
+        <>
+          <Button
+            icon={<ExperimentOutlined />}
+            onClick={() => setForm({ mode: 'trial', editing: null })}
+            data-testid="supervisor-trial"
+          >
+            {t('platform.addTestUser')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={openCreate} data-testid="supervisor-create">
+            {t('platform.create.4')}
+          </Button>
+        </>
+      }
+    >
+      <FilterBar<{ keyword?: string }>
+        form={filterForm}
+        name="supervisor-filters"
+        onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v.keyword?.trim() ?? '' }))}
+        buttonTestIdPrefix="supervisor-filter"
+      >
+        <FilterItem name="keyword" label={t('platform.keyword')}>
+          <Input
             allowClear
             placeholder={t('platform.searchSupervisor')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, keyword: v.trim() }))}
             style={{ width: 300 }}
             data-testid="supervisor-search"
           />
-          <Flex gap={8}>
-            <Button
-              icon={<ExperimentOutlined />}
-              onClick={() => setForm({ mode: 'trial', editing: null })}
-              data-testid="supervisor-trial"
-            >
-              {t('platform.addTestUser')}
-            </Button>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setForm({ mode: 'create', editing: null })}
-              data-testid="supervisor-create"
-            >
-              {t('platform.create.4')}
-            </Button>
-          </Flex>
-        </Flex>
-        <Table<AdminUserView>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.list ?? []}
-          loading={page.isFetching}
-          scroll={{ x: 1200 }}
-          pagination={tablePaging(query, page.data?.total, setQuery)}
-          data-testid="supervisor-table"
-        />
-      </Flex>
+        </FilterItem>
+      </FilterBar>
+      <DataTable<AdminUserView>
+        rowKey="id"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        pagination={tablePaging(query, page.data?.total, setQuery)}
+        data-testid="supervisor-table"
+        empty={
+          page.isFetching ? undefined : query.keyword ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('platform.empty.supervisorTitle')}
+              hint={t('platform.empty.supervisorHint')}
+              action={{ label: t('platform.create.4'), onClick: openCreate }}
+            />
+          )
+        }
+      />
       <SupervisorFormModal
         mode={form.mode}
         editing={form.editing}
@@ -217,6 +248,6 @@ export default function SupervisorManage() {
         onClose={() => setResetting(null)}
         onSubmit={(id, password) => reset.mutateAsync({ id, password })}
       />
-    </Card>
+    </PageFrame>
   )
 }

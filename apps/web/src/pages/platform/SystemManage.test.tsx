@@ -45,6 +45,10 @@ describe('the admin status panel: the WhatsApp link', () => {
   it('names the WhatsApp Web version in use and where it came from, and warns of numbers WhatsApp refuses', async () => {
     server({ version: '2.3000.1027123456', source: 'fetched', fetchedAt: FETCHED_AT, updateRequired: 2 })
     renderWithProviders(<SystemManage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'System' })).toBeInTheDocument()
+    // the page's two parts, each a card with its heading
+    expect(screen.getByRole('heading', { level: 2, name: 'Platform settings' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'System status' })).toBeInTheDocument()
     await waitFor(() =>
       expect(screen.getByTestId('system-wa-version')).toHaveTextContent(
         `2.3000.1027123456 (fetched, ${formatDate(FETCHED_AT)})`,

@@ -1,9 +1,10 @@
 import { type SystemSettingsBody, systemSettingsBody } from '@app/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Select } from 'antd'
+import { Alert, App, Button, Descriptions, Form, Input, Select, Skeleton } from 'antd'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getSystemSettings, getSystemStatus, saveSystemSettings } from '../../api/platform'
+import { PageFrame, PageSection } from '../../components/page/PageFrame'
 import { formatDate } from '../../utils/date'
 import { zodRule } from '../../utils/formRules'
 
@@ -29,7 +30,8 @@ function StatusPanel() {
   })
   const s = status.data
   return (
-    <Card title={t('platform.system.status')} loading={status.isLoading} data-testid="system-status">
+    <PageSection title={t('platform.system.status')} testId="system-status">
+      {status.isLoading ? <Skeleton active /> : null}
       {s && (
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={t('platform.system.version')}>{s.version}</Descriptions.Item>
@@ -71,12 +73,11 @@ function StatusPanel() {
         <Alert
           type="error"
           showIcon
-          style={{ marginTop: 12 }}
           data-testid="system-update-required-alert"
           title={t('platform.system.updateRequiredAlert', { count: s.whatsapp.updateRequired })}
         />
       ) : null}
-    </Card>
+    </PageSection>
   )
 }
 
@@ -110,50 +111,54 @@ export default function SystemManage() {
     save.mutate({ ...v, translateApiKey: key ? key : undefined })
   }
   return (
-    <Flex vertical gap={16}>
-      <Card title={t('platform.system.settings')} loading={settings.isLoading}>
-        <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
-          <Form.Item name="siteName" label={t('platform.system.siteName')} rules={[rule('siteName')]}>
-            <Input data-testid="system-site-name" />
-          </Form.Item>
-          <Form.Item name="defaultLanguage" label={t('platform.system.defaultLanguage')}>
-            <Select
-              options={[
-                { value: 'zh', label: t('common.languageZh') },
-                { value: 'en', label: t('common.languageEn') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="translateUrl"
-            label={t('platform.system.translateUrl')}
-            rules={[rule('translateUrl')]}
-          >
-            <Input placeholder="https://" />
-          </Form.Item>
-          <Form.Item
-            name="translateApiKey"
-            label={t('platform.system.translateKey')}
-            extra={settings.data?.translateApiKeySet ? t('platform.system.keyKept') : undefined}
-          >
-            <Input.Password autoComplete="off" />
-          </Form.Item>
-          <Form.Item name="mapTileUrl" label={t('platform.system.mapTileUrl')} rules={[rule('mapTileUrl')]}>
-            <Input placeholder="https://" />
-          </Form.Item>
-          <Form.Item
-            name="optOutWords"
-            label={t('platform.system.optOutWords')}
-            rules={[rule('optOutWords')]}
-          >
-            <Select mode="tags" tokenSeparators={[',', '，']} open={false} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="system-save">
-            {t('common.save')}
-          </Button>
-        </Form>
-      </Card>
+    <PageFrame title={t('menu.systemManage')} sections>
+      <PageSection title={t('platform.system.settings')}>
+        {settings.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
+            <Form.Item name="siteName" label={t('platform.system.siteName')} rules={[rule('siteName')]}>
+              <Input data-testid="system-site-name" />
+            </Form.Item>
+            <Form.Item name="defaultLanguage" label={t('platform.system.defaultLanguage')}>
+              <Select
+                options={[
+                  { value: 'zh', label: t('common.languageZh') },
+                  { value: 'en', label: t('common.languageEn') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              name="translateUrl"
+              label={t('platform.system.translateUrl')}
+              rules={[rule('translateUrl')]}
+            >
+              <Input placeholder="https://" />
+            </Form.Item>
+            <Form.Item
+              name="translateApiKey"
+              label={t('platform.system.translateKey')}
+              extra={settings.data?.translateApiKeySet ? t('platform.system.keyKept') : undefined}
+            >
+              <Input.Password autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="mapTileUrl" label={t('platform.system.mapTileUrl')} rules={[rule('mapTileUrl')]}>
+              <Input placeholder="https://" />
+            </Form.Item>
+            <Form.Item
+              name="optOutWords"
+              label={t('platform.system.optOutWords')}
+              rules={[rule('optOutWords')]}
+            >
+              <Select mode="tags" tokenSeparators={[',', '，']} open={false} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="system-save">
+              {t('common.save')}
+            </Button>
+          </Form>
+        )}
+      </PageSection>
       <StatusPanel />
-    </Flex>
+    </PageFrame>
   )
 }

@@ -123,6 +123,7 @@ describe('session console', { timeout: 30_000 }, () => {
   it('shows the unallocated sessions with account, customer, last message and unread, and the free accounts', async () => {
     server()
     renderWithProviders(<SessionConsole />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Session console' })).toBeInTheDocument()
     const table = await screen.findByTestId('console-unallocated')
     await within(table).findByText('Wang')
     const row = screen.getByTestId('console-unallocated-row-7')

@@ -1,7 +1,8 @@
 import type { ConsoleAgentView } from '@app/core'
-import { Card, Flex, Tabs } from 'antd'
+import { Flex, Tabs } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PageFrame, PageSection } from '../../components/page/PageFrame'
 import { AgentSessionsDrawer } from './components/AgentSessionsDrawer'
 import { AgentsTable } from './components/AgentsTable'
 import { AssignAccountsModal } from './components/AssignAccountsModal'
@@ -27,9 +28,10 @@ export default function SessionConsole() {
   const current = (a: ConsoleAgentView | null) => (a ? (agents.find((x) => x.id === a.id) ?? a) : null)
 
   return (
-    <Flex vertical gap={16}>
+    <PageFrame title={t('menu.sessionConsole')} sections>
+      {/* the summary's figures are cards of their own, above the sections */}
       <ConsoleSummary overview={overview.data} />
-      <Card>
+      <PageSection>
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -67,7 +69,7 @@ export default function SessionConsole() {
             },
           ]}
         />
-      </Card>
+      </PageSection>
       <AgentSessionsDrawer
         agent={current(viewing)}
         agents={agents}
@@ -80,6 +82,6 @@ export default function SessionConsole() {
         accounts={accounts}
         onClose={() => setAssigning(null)}
       />
-    </Flex>
+    </PageFrame>
   )
 }

@@ -59,6 +59,7 @@ describe('the settings page', () => {
   it('shows the platform opt-out words in force and today’s AI use', { timeout: 20_000 }, async () => {
     server()
     renderWithProviders(<SettingPage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('settings-page-title')).toHaveValue('Acme'))
     expect(screen.getByText('Use the platform default: STOP, 退订, unsubscribe')).toBeInTheDocument()
     expect(screen.getByTestId('settings-ai-usage')).toHaveTextContent(

@@ -18,6 +18,7 @@ export const simKeys = {
   chats: (phone: string) => ['sim', 'chats', phone] as const,
   messages: (phone: string, peer: string, limit: number) => ['sim', 'messages', phone, peer, limit] as const,
   group: (phone: string, groupId: string) => ['sim', 'group', phone, groupId] as const,
+  diversionLinks: ['sim', 'diversionLinks'] as const,
 }
 
 export const usePhones = () =>

@@ -12,8 +12,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   App,
   Button,
-  Card,
-  Empty,
   Flex,
   Form,
   Input,
@@ -23,7 +21,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   TimePicker,
 } from 'antd'
@@ -31,6 +28,10 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { queryTenants } from '../../../api/platform'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState } from '../../../components/page/EmptyState'
+import { PageFrame, PageSection } from '../../../components/page/PageFrame'
+import { actionsWidth, type PageColumn } from '../../../components/page/tableColumns'
 import { validationText } from '../../../i18n'
 import { zodRule } from '../../../utils/formRules'
 import { createRule, deleteRule, pageProgress, pageRules, updateRule } from '../api'
@@ -154,26 +155,144 @@ export default function NurturingRulePage() {
     setOpen(true)
   }
 
-  return (
-    <Flex vertical gap={16}>
-      <Card
-        title={t('nurturing.rule.title')}
-        extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => openForm(null)}
-            data-testid="nurturing-rule-create"
-          >
-            {t('nurturing.rule.create')}
+  const ruleColumns: PageColumn<NurturingRuleView>[] = [
+    { key: 'name', title: t('nurturing.rule.name'), dataIndex: 'name', width: 160, alwaysShown: true },
+    {
+      key: 'tenants',
+      title: t('nurturing.rule.tenants'),
+      dataIndex: 'tenants',
+      render: (v: NurturingRuleView['tenants']) => v.map((x) => <Tag key={x.id}>{x.name}</Tag>),
+    },
+    {
+      key: 'language',
+      title: t('nurturing.rule.language'),
+      dataIndex: 'language',
+      width: 110,
+      render: (l: string) => t(`nurturing.languages.${l}`),
+    },
+    { key: 'days', title: t('nurturing.rule.days'), dataIndex: 'days', width: 90 },
+    { key: 'perDay', title: t('nurturing.rule.perDay'), dataIndex: 'perDay', width: 120 },
+    {
+      key: 'hours',
+      title: t('nurturing.rule.hours'),
+      width: 130,
+      render: (_, r) => `${minutesToClock(r.activeFrom)}–${minutesToClock(r.activeTo)}`,
+    },
+    { key: 'accounts', title: t('nurturing.rule.accounts'), dataIndex: 'accounts', width: 90 },
+    {
+      key: 'enabled',
+      title: t('nurturing.rule.enabled'),
+      dataIndex: 'enabled',
+      width: 80,
+      render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      actions: true,
+      width: actionsWidth([t('common.edit'), t('common.delete')]),
+      render: (_, row) => (
+        <Flex gap={4} wrap={false}>
+          <Button type="link" size="small" onClick={() => openForm(row)}>
+            {t('common.edit')}
           </Button>
-        }
-      >
-        <Table<NurturingRuleView>
+          <Popconfirm title={t('nurturing.rule.deleteConfirm')} onConfirm={() => remove.mutateAsync(row.id)}>
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ]
+  const progressColumns: PageColumn<NurturingProgressView>[] = [
+    {
+      key: 'account',
+      title: t('nurturing.progress.account'),
+      dataIndex: 'phone',
+      width: 150,
+      alwaysShown: true,
+      render: (p: string) => `+${p}`,
+    },
+    { key: 'tenant', title: t('nurturing.progress.tenant'), dataIndex: 'tenantName', ellipsis: true },
+    // a deleted rule leaves its accounts' rows without a name or limits
+    {
+      key: 'rule',
+      title: t('nurturing.progress.rule'),
+      dataIndex: 'ruleName',
+      width: 140,
+      render: (v: string) => v || '—',
+    },
+    {
+      key: 'partner',
+      title: t('nurturing.progress.partner'),
+      dataIndex: 'partnerPhone',
+      width: 150,
+      render: (p: string | null) => (p ? `+${p}` : '—'),
+    },
+    {
+      key: 'days',
+      title: t('nurturing.progress.days'),
+      width: 100,
+      render: (_, r) => (r.days > 0 ? `${r.daysDone} / ${r.days}` : '—'),
+    },
+    {
+      key: 'today',
+      title: t('nurturing.progress.today'),
+      width: 100,
+      render: (_, r) => (r.perDay > 0 ? `${r.sentToday} / ${r.perDay}` : '—'),
+    },
+    { key: 'total', title: t('nurturing.progress.total'), dataIndex: 'sentTotal', width: 100 },
+    {
+      key: 'state',
+      title: t('nurturing.progress.state'),
+      width: 170,
+      render: (_, r) => (
+        <Tag color={STATE_COLORS[r.state]}>
+          {t(`nurturing.states.${r.state}`)}
+          {r.stopReason ? `: ${t(`nurturing.reasons.${r.stopReason}`)}` : ''}
+        </Tag>
+      ),
+    },
+    {
+      key: 'lastSentAt',
+      title: t('nurturing.progress.lastSentAt'),
+      dataIndex: 'lastSentAt',
+      width: 170,
+      render: (v: number | null) => (v ? formatDateTime(v, offset) : '—'),
+    },
+  ]
+  const openCreate = () => openForm(null)
+
+  return (
+    <PageFrame
+      title={t('menu.nurturingRule')}
+      sections
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={openCreate}
+          data-testid="nurturing-rule-create"
+        >
+          {t('nurturing.rule.create')}
+        </Button>
+      }
+    >
+      <PageSection>
+        <DataTable<NurturingRuleView>
           rowKey="id"
           loading={rules.isFetching && !rules.data}
           dataSource={rules.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('nurturing.rule.empty')} /> }}
+          columns={ruleColumns}
+          empty={
+            <EmptyState
+              title={t('nurturing.rule.empty')}
+              hint={t('nurturing.rule.emptyHint')}
+              action={{ label: t('nurturing.rule.create'), onClick: openCreate }}
+              testId="nurturing-rules-empty"
+            />
+          }
           data-testid="nurturing-rules"
           pagination={{
             current: paging.pageNo,
@@ -181,61 +300,21 @@ export default function NurturingRulePage() {
             total: rules.data?.total ?? 0,
             onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
           }}
-          columns={[
-            { title: t('nurturing.rule.name'), dataIndex: 'name' },
-            {
-              title: t('nurturing.rule.tenants'),
-              dataIndex: 'tenants',
-              render: (v: NurturingRuleView['tenants']) => v.map((x) => <Tag key={x.id}>{x.name}</Tag>),
-            },
-            {
-              title: t('nurturing.rule.language'),
-              dataIndex: 'language',
-              render: (l: string) => t(`nurturing.languages.${l}`),
-            },
-            { title: t('nurturing.rule.days'), dataIndex: 'days', width: 90 },
-            { title: t('nurturing.rule.perDay'), dataIndex: 'perDay', width: 120 },
-            {
-              title: t('nurturing.rule.hours'),
-              key: 'hours',
-              render: (_, r) => `${minutesToClock(r.activeFrom)}–${minutesToClock(r.activeTo)}`,
-            },
-            { title: t('nurturing.rule.accounts'), dataIndex: 'accounts', width: 90 },
-            {
-              title: t('nurturing.rule.enabled'),
-              dataIndex: 'enabled',
-              width: 80,
-              render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
-            },
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              width: 150,
-              render: (_, row) => (
-                <Space>
-                  <Button type="link" size="small" onClick={() => openForm(row)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('nurturing.rule.deleteConfirm')}
-                    onConfirm={() => remove.mutateAsync(row.id)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
         />
-      </Card>
-      <Card title={t('nurturing.progress.title')}>
-        <Table<NurturingProgressView>
+      </PageSection>
+      <PageSection title={t('nurturing.progress.title')}>
+        <DataTable<NurturingProgressView>
           rowKey="accountId"
           loading={progress.isFetching && !progress.data}
           dataSource={progress.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('nurturing.progress.empty')} /> }}
+          columns={progressColumns}
+          empty={
+            <EmptyState
+              title={t('nurturing.progress.empty')}
+              hint={t('nurturing.progress.emptyHint')}
+              testId="nurturing-progress-empty"
+            />
+          }
           data-testid="nurturing-progress"
           pagination={{
             current: progressPaging.pageNo,
@@ -243,45 +322,8 @@ export default function NurturingRulePage() {
             total: progress.data?.total ?? 0,
             onChange: (pageNo, pageSize) => setProgressPaging({ pageNo, pageSize }),
           }}
-          columns={[
-            { title: t('nurturing.progress.account'), dataIndex: 'phone', render: (p: string) => `+${p}` },
-            { title: t('nurturing.progress.tenant'), dataIndex: 'tenantName' },
-            // a deleted rule leaves its accounts' rows without a name or limits
-            { title: t('nurturing.progress.rule'), dataIndex: 'ruleName', render: (v: string) => v || '—' },
-            {
-              title: t('nurturing.progress.partner'),
-              dataIndex: 'partnerPhone',
-              render: (p: string | null) => (p ? `+${p}` : '—'),
-            },
-            {
-              title: t('nurturing.progress.days'),
-              key: 'days',
-              render: (_, r) => (r.days > 0 ? `${r.daysDone} / ${r.days}` : '—'),
-            },
-            {
-              title: t('nurturing.progress.today'),
-              key: 'today',
-              render: (_, r) => (r.perDay > 0 ? `${r.sentToday} / ${r.perDay}` : '—'),
-            },
-            { title: t('nurturing.progress.total'), dataIndex: 'sentTotal' },
-            {
-              title: t('nurturing.progress.state'),
-              key: 'state',
-              render: (_, r) => (
-                <Tag color={STATE_COLORS[r.state]}>
-                  {t(`nurturing.states.${r.state}`)}
-                  {r.stopReason ? `: ${t(`nurturing.reasons.${r.stopReason}`)}` : ''}
-                </Tag>
-              ),
-            },
-            {
-              title: t('nurturing.progress.lastSentAt'),
-              dataIndex: 'lastSentAt',
-              render: (v: number | null) => (v ? formatDateTime(v, offset) : '—'),
-            },
-          ]}
         />
-      </Card>
+      </PageSection>
       <Modal
         open={open}
         title={editing ? t('nurturing.rule.edit') : t('nurturing.rule.create')}
@@ -372,6 +414,6 @@ export default function NurturingRulePage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Flex>
+    </PageFrame>
   )
 }

@@ -18,8 +18,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   App,
   Button,
-  Card,
-  Empty,
   Flex,
   Form,
   Image,
@@ -28,9 +26,7 @@ import {
   Popconfirm,
   Radio,
   Select,
-  Space,
   Switch,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -39,6 +35,11 @@ import {
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useObjectUrl } from '../../../components/material/useMaterialFile'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
+import { PageFrame } from '../../../components/page/PageFrame'
+import { actionsWidth, type PageColumn } from '../../../components/page/tableColumns'
 import { currentLanguage } from '../../../i18n'
 import { zodRule } from '../../../utils/formRules'
 import {
@@ -57,6 +58,10 @@ interface FormValues {
   text: string
   files?: UploadFile[]
   enabled: boolean
+}
+
+interface MaterialFilters {
+  language?: NurturingLanguage
 }
 
 const fileOf = (files: UploadFile[] | undefined): File | undefined => files?.[0]?.originFileObj
@@ -118,6 +123,7 @@ export default function NurturingMaterialPage() {
   const [editing, setEditing] = useState<NurturingMaterialView | null>(null)
   const [open, setOpen] = useState(false)
   const [form] = Form.useForm<FormValues>()
+  const [filterForm] = Form.useForm<MaterialFilters>()
 
   const page = useQuery({
     queryKey: ['nurturing', 'materials', query],
@@ -167,99 +173,134 @@ export default function NurturingMaterialPage() {
   }
   const languages = NURTURING_LANGUAGES.map((l) => ({ value: l, label: t(`nurturing.languages.${l}`) }))
 
+  const columns: PageColumn<NurturingMaterialView>[] = [
+    {
+      key: 'language',
+      title: t('nurturing.material.language'),
+      dataIndex: 'language',
+      width: 120,
+      render: (l: string) => <Tag>{t(`nurturing.languages.${l}`)}</Tag>,
+    },
+    {
+      key: 'type',
+      title: t('nurturing.material.type'),
+      dataIndex: 'type',
+      width: 90,
+      render: (v: string) => t(`nurturing.material.types.${v}`),
+      filters: NURTURING_MATERIAL_TYPES.map((x) => ({
+        text: t(`nurturing.material.types.${x}`),
+        value: x,
+      })),
+      onFilter: (value, row) => row.type === value,
+    },
+    {
+      key: 'text',
+      title: t('nurturing.material.text'),
+      dataIndex: 'text',
+      ellipsis: true,
+      tooltip: (row) => (row.type === 'text' ? row.text : null),
+      render: (v: string, row) => (row.type === 'text' ? v : <FilePreview row={row} />),
+    },
+    {
+      key: 'enabled',
+      title: t('nurturing.material.enabled'),
+      dataIndex: 'enabled',
+      width: 90,
+      render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'updatedAt',
+      title: t('nurturing.material.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: (v: number) => formatDateTime(v, offset),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      actions: true,
+      width: actionsWidth([t('common.edit'), t('common.delete')]),
+      render: (_, row) => (
+        <Flex gap={4} wrap={false}>
+          <Button type="link" size="small" onClick={() => openForm(row)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('nurturing.material.deleteConfirm')}
+            onConfirm={() => remove.mutateAsync(row.id)}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ]
+  const search = (v: MaterialFilters) => setQuery((q) => ({ ...q, pageNo: 1, language: v.language }))
+  const openCreate = () => openForm(null)
+
   return (
-    <Card title={t('nurturing.material.title')}>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" gap={12} wrap>
+    <PageFrame
+      title={t('menu.nurturingSourceMaterial')}
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={openCreate}
+          data-testid="nurturing-material-create"
+        >
+          {t('nurturing.material.create')}
+        </Button>
+      }
+    >
+      <FilterBar<MaterialFilters>
+        form={filterForm}
+        name="nurturing-material-filters"
+        onSearch={search}
+        buttonTestIdPrefix="nurturing-material-filter"
+      >
+        <FilterItem name="language" label={t('nurturing.material.language')}>
           <Select
-            aria-label={t('nurturing.material.allLanguages')}
             allowClear
             style={{ width: 200 }}
             placeholder={t('nurturing.material.allLanguages')}
             options={languages}
-            value={query.language}
-            onChange={(language?: NurturingLanguage) => setQuery((q) => ({ ...q, pageNo: 1, language }))}
+            // a choice lists its material at once, as the search would
+            onChange={() => filterForm.submit()}
             data-testid="nurturing-material-language"
           />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => openForm(null)}
-            data-testid="nurturing-material-create"
-          >
-            {t('nurturing.material.create')}
-          </Button>
-        </Flex>
-        <Table<NurturingMaterialView>
-          rowKey="id"
-          loading={page.isFetching && !page.data}
-          dataSource={page.data?.list ?? []}
-          locale={{ emptyText: <Empty description={t('nurturing.material.empty')} /> }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
-          columns={[
-            {
-              title: t('nurturing.material.language'),
-              dataIndex: 'language',
-              width: 120,
-              render: (l: string) => <Tag>{t(`nurturing.languages.${l}`)}</Tag>,
-            },
-            {
-              title: t('nurturing.material.type'),
-              dataIndex: 'type',
-              width: 90,
-              render: (v: string) => t(`nurturing.material.types.${v}`),
-              filters: NURTURING_MATERIAL_TYPES.map((x) => ({
-                text: t(`nurturing.material.types.${x}`),
-                value: x,
-              })),
-              onFilter: (value, row) => row.type === value,
-            },
-            {
-              title: t('nurturing.material.text'),
-              dataIndex: 'text',
-              ellipsis: true,
-              render: (v: string, row) => (row.type === 'text' ? v : <FilePreview row={row} />),
-            },
-            {
-              title: t('nurturing.material.enabled'),
-              dataIndex: 'enabled',
-              width: 90,
-              render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
-            },
-            {
-              title: t('nurturing.material.updatedAt'),
-              dataIndex: 'updatedAt',
-              width: 170,
-              render: (v: number) => formatDateTime(v, offset),
-            },
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              width: 150,
-              render: (_, row) => (
-                <Space>
-                  <Button type="link" size="small" onClick={() => openForm(row)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('nurturing.material.deleteConfirm')}
-                    onConfirm={() => remove.mutateAsync(row.id)}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+        </FilterItem>
+      </FilterBar>
+      <DataTable<NurturingMaterialView>
+        rowKey="id"
+        loading={page.isFetching && !page.data}
+        dataSource={page.data?.list ?? []}
+        columns={columns}
+        empty={
+          query.language ? (
+            <NoMatches
+              onClear={() => {
+                filterForm.resetFields()
+                search({})
+              }}
+            />
+          ) : (
+            <EmptyState
+              title={t('nurturing.material.empty')}
+              hint={t('nurturing.material.emptyHint')}
+              action={{ label: t('nurturing.material.create'), onClick: openCreate }}
+            />
+          )
+        }
+        data-testid="nurturing-materials"
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+        }}
+      />
       <Modal
         open={open}
         title={editing ? t('nurturing.material.edit') : t('nurturing.material.create')}
@@ -348,6 +389,6 @@ export default function NurturingMaterialPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </PageFrame>
   )
 }

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type Announcement, AnnouncementStatus } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Flex } from 'antd'
+import { App, Button, Form } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -12,6 +12,8 @@ import {
   pageAnnouncements,
   updateAnnouncement,
 } from '../../../api/announcement'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { AnnouncementFormModal } from './components/AnnouncementFormModal'
 import { type AnnouncementFilters, AnnouncementSearch } from './components/AnnouncementSearch'
 import { AnnouncementTable } from './components/AnnouncementTable'
@@ -24,6 +26,7 @@ export default function AnnouncementManagePage() {
   const [query, setQuery] = useState<AnnouncementQuery>({ pageNo: 1, pageSize: 10 })
   const [editing, setEditing] = useState<Announcement | null>(null)
   const [formOpen, setFormOpen] = useState(false)
+  const [filterForm] = Form.useForm<AnnouncementFilters>()
 
   const page = useQuery({
     queryKey: ['announcements', 'page', query],
@@ -69,41 +72,57 @@ export default function AnnouncementManagePage() {
     setEditing(row)
     setFormOpen(true)
   }
+  const filtered = query.title !== undefined || query.status !== undefined
+  const clearFilters = () => {
+    filterForm.resetFields()
+    onSearch({})
+  }
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex justify="space-between" align="flex-start" gap={12} wrap>
-          <AnnouncementSearch onSearch={onSearch} />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => openForm(null)}
-            data-testid="announcement-create"
-          >
-            {t('common.create')}
-          </Button>
-        </Flex>
-        <AnnouncementTable
-          rows={page.data?.list ?? []}
-          total={page.data?.total ?? 0}
-          loading={page.isFetching}
-          pageNo={query.pageNo}
-          pageSize={query.pageSize}
-          keyword={query.title}
-          onPage={(pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize }))}
-          onEdit={openForm}
-          onToggle={(row, enabled) => toggle.mutateAsync({ row, enabled }).catch(() => undefined)}
-          onDelete={(row) => remove.mutateAsync(row)}
-          togglingId={toggle.isPending ? toggle.variables?.row.id : undefined}
-        />
-      </Flex>
+    <PageFrame
+      title={t('menu.announcementManage')}
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => openForm(null)}
+          data-testid="announcement-create"
+        >
+          {t('common.create')}
+        </Button>
+      }
+    >
+      <AnnouncementSearch form={filterForm} onSearch={onSearch} />
+      <AnnouncementTable
+        rows={page.data?.list ?? []}
+        total={page.data?.total ?? 0}
+        loading={page.isFetching}
+        pageNo={query.pageNo}
+        pageSize={query.pageSize}
+        keyword={query.title}
+        onPage={(pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize }))}
+        onEdit={openForm}
+        onToggle={(row, enabled) => toggle.mutateAsync({ row, enabled }).catch(() => undefined)}
+        onDelete={(row) => remove.mutateAsync(row)}
+        togglingId={toggle.isPending ? toggle.variables?.row.id : undefined}
+        empty={
+          page.isFetching ? undefined : filtered ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('announcement.emptyTitle')}
+              hint={t('announcement.emptyHint')}
+              action={{ label: t('announcement.createTitle'), onClick: () => openForm(null) }}
+            />
+          )
+        }
+      />
       <AnnouncementFormModal
         open={formOpen}
         editing={editing}
         onClose={() => setFormOpen(false)}
         onSubmit={save.mutateAsync}
       />
-    </Card>
+    </PageFrame>
   )
 }

@@ -83,7 +83,8 @@ const bodies = () => screen.getAllByTestId('merchant-message-body').map((e) => e
 describe("a code's chat history (/apiInterface/chatHistory)", { timeout: 20_000 }, () => {
   it('asks for a code first, then pages through its messages', async () => {
     renderWithProviders(<ApiInterfaceChatHistoryPage />)
-    expect(await screen.findAllByText('Choose a code')).not.toHaveLength(0)
+    expect(screen.getByRole('heading', { level: 1, name: 'Merchant chat history' })).toBeInTheDocument()
+    expect(await screen.findByTestId('merchant-history-pick-code')).toHaveTextContent('Choose a code')
     expect(api.merchantHistory).not.toHaveBeenCalled()
     // a revoked code's history stays readable to the supervisor
     await choose('merchant-history-code', 'Supplier A (Revoked)')
@@ -101,9 +102,10 @@ describe("a code's chat history (/apiInterface/chatHistory)", { timeout: 20_000 
     await choose('merchant-history-number', '+447700900124')
     await waitFor(() => expect(bodies()).toEqual(['from the second number']))
     expect(api.merchantHistory).toHaveBeenLastCalledWith({ id: 1, pageSize: 20, accountId: 10 })
+    // the keyword waits for Search (a browser also searches on Enter: the filter bar is a form)
     const input = screen.getByPlaceholderText('Keyword')
     fireEvent.change(input, { target: { value: ' Leeds ' } })
-    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    fireEvent.click(screen.getByTestId('merchant-history-filter-submit'))
     await waitFor(() => expect(bodies()).toEqual(['Leeds please']))
     expect(api.merchantHistory).toHaveBeenLastCalledWith({
       id: 1,
@@ -111,5 +113,14 @@ describe("a code's chat history (/apiInterface/chatHistory)", { timeout: 20_000 
       accountId: 10,
       keyword: 'Leeds',
     })
+  })
+
+  it('goes back to asking for a code on reset', async () => {
+    renderWithProviders(<ApiInterfaceChatHistoryPage />)
+    await choose('merchant-history-code', 'Supplier A (Revoked)')
+    await waitFor(() => expect(bodies()).toEqual(['hello', 'price?']))
+    fireEvent.click(screen.getByTestId('merchant-history-filter-reset'))
+    expect(await screen.findByTestId('merchant-history-pick-code')).toBeInTheDocument()
+    expect(screen.queryAllByTestId('merchant-message')).toHaveLength(0)
   })
 })

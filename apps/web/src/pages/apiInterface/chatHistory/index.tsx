@@ -1,13 +1,25 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { Card, Empty, Flex, Input, Select } from 'antd'
+import { Form, Input, Select } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { merchantAccounts, merchantHistory, pageMerchantCodes } from '../../../api/merchants'
+import { EmptyState } from '../../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { MerchantMessages } from '../components/MerchantMessages'
 
 const PAGE_SIZE = 20
 /** Codes the picker offers: the newest ones. */
 const CODE_CHOICES = 100
+
+interface HistoryFilters {
+  codeId?: number
+  /** 0: every number of the code */
+  accountId: number
+  keyword?: string
+}
+
+const FIRST_FILTERS: HistoryFilters = { accountId: 0 }
 
 /**
  * /apiInterface/chatHistory (customerMaster): the chats of the numbers linked through a code,
@@ -15,9 +27,10 @@ const CODE_CHOICES = 100
  */
 export default function ApiInterfaceChatHistoryPage() {
   const { t } = useTranslation()
-  const [codeId, setCodeId] = useState<number | undefined>(undefined)
-  const [accountId, setAccountId] = useState<number | undefined>(undefined)
-  const [keyword, setKeyword] = useState('')
+  const [filterForm] = Form.useForm<HistoryFilters>()
+  const [filters, setFilters] = useState<HistoryFilters>(FIRST_FILTERS)
+  const { codeId, accountId } = filters
+  const keyword = filters.keyword ?? ''
   const codes = useQuery({
     queryKey: ['merchant', 'codes', 'choices'],
     queryFn: () => pageMerchantCodes({ pageNo: 1, pageSize: CODE_CHOICES }),
@@ -41,20 +54,29 @@ export default function ApiInterfaceChatHistoryPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: codeId !== undefined,
   })
+  const search = (v: HistoryFilters) =>
+    setFilters({ codeId: v.codeId, accountId: v.accountId ?? 0, keyword: v.keyword?.trim() || undefined })
+  // a code or a number shows its messages at once; the keyword waits for Search (or Enter)
+  const searchNow = () => search(filterForm.getFieldsValue(true) as HistoryFilters)
 
   return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex gap={12} wrap>
-          <Select
-            aria-label={t('merchants.history.pickCode')}
+    <PageFrame title={t('menu.apiInterfaceChatHistory')}>
+      <FilterBar<HistoryFilters>
+        form={filterForm}
+        name="merchant-history-filters"
+        initialValues={FIRST_FILTERS}
+        onSearch={search}
+        buttonTestIdPrefix="merchant-history-filter"
+      >
+        <FilterItem name="codeId" label={t('merchants.history.code')}>
+          <Select<number>
             style={{ width: 240 }}
             placeholder={t('merchants.history.pickCode')}
-            value={codeId}
             loading={codes.isLoading}
-            onChange={(v: number) => {
-              setCodeId(v)
-              setAccountId(undefined)
+            onChange={() => {
+              // another code's numbers are not this one's
+              filterForm.setFieldValue('accountId', 0)
+              searchNow()
             }}
             options={(codes.data?.list ?? []).map((c) => ({
               value: c.id,
@@ -62,32 +84,37 @@ export default function ApiInterfaceChatHistoryPage() {
             }))}
             data-testid="merchant-history-code"
           />
-          <Select
-            aria-label={t('merchants.history.account')}
+        </FilterItem>
+        <FilterItem name="accountId" label={t('merchants.history.account')}>
+          <Select<number>
             style={{ width: 220 }}
-            value={accountId ?? 0}
             disabled={codeId === undefined}
-            onChange={(v: number) => setAccountId(v || undefined)}
+            onChange={searchNow}
             options={[
               { value: 0, label: t('merchants.history.allNumbers') },
               ...(numbers.data ?? []).map((a) => ({ value: a.accountId, label: `+${a.phone}` })),
             ]}
             data-testid="merchant-history-number"
           />
-          <Input.Search
+        </FilterItem>
+        <FilterItem name="keyword" label={t('merchants.history.keyword')}>
+          <Input
             allowClear
             style={{ width: 240 }}
             placeholder={t('merchants.history.keyword')}
             disabled={codeId === undefined}
-            onSearch={(v) => setKeyword(v.trim())}
           />
-        </Flex>
-        {codeId === undefined ? (
-          <Empty description={t('merchants.history.pickCode')} />
-        ) : (
-          <MerchantMessages query={history} />
-        )}
-      </Flex>
-    </Card>
+        </FilterItem>
+      </FilterBar>
+      {codeId === undefined ? (
+        <EmptyState
+          testId="merchant-history-pick-code"
+          title={t('merchants.history.pickCode')}
+          hint={t('merchants.history.pickCodeHint')}
+        />
+      ) : (
+        <MerchantMessages query={history} />
+      )}
+    </PageFrame>
   )
 }

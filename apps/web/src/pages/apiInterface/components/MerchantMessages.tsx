@@ -1,7 +1,8 @@
 import { formatDateTime, type HistoryHitView, type HistorySearchPage } from '@app/core'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import { Button, Empty, Flex, List, Tag, Typography } from 'antd'
+import { Button, Flex, List, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { EmptyState } from '../../../components/page/EmptyState'
 
 const offsetMinutes = () => -new Date().getTimezoneOffset()
 
@@ -49,7 +50,13 @@ export function MerchantMessages({
   const { t } = useTranslation()
   const hits = query.data?.pages.flatMap((p) => p.list) ?? []
   if (!query.isLoading && hits.length === 0)
-    return <Empty description={t('merchants.history.empty')} data-testid="merchant-messages-empty" />
+    return (
+      <EmptyState
+        testId="merchant-messages-empty"
+        title={t('merchants.history.empty')}
+        hint={t('merchants.history.emptyHint')}
+      />
+    )
   return (
     <Flex vertical gap={12}>
       <List loading={query.isLoading} dataSource={hits} rowKey="id" renderItem={(h) => <Message hit={h} />} />

@@ -47,6 +47,8 @@ const rowOf = async (name: string) => (await screen.findByText(name)).closest('t
 describe('the number-merchant codes (/apiInterface/index)', { timeout: 20_000 }, () => {
   it('lists the codes with their state and use of the quota; only a live one can be revoked', async () => {
     renderWithProviders(<ApiInterfacePage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Interface codes' })).toBeInTheDocument()
+    expect(within(screen.getByTestId('page-actions')).getByTestId('merchant-code-create')).toBeInTheDocument()
     const a = await rowOf('Supplier A')
     expect(within(a).getByTestId('merchant-code-state')).toHaveTextContent('Active')
     expect(a).toHaveTextContent('2')
@@ -90,5 +92,18 @@ describe('the number-merchant codes (/apiInterface/index)', { timeout: 20_000 },
     const numbers = await screen.findByTestId('merchant-linked-numbers')
     await waitFor(() => expect(numbers).toHaveTextContent('+447700900123'))
     expect(api.merchantAccounts).toHaveBeenCalledWith(1)
+  })
+
+  it('searches by name and, without any code, offers to create the first one', async () => {
+    vi.mocked(api.pageMerchantCodes).mockResolvedValue({ list: [], total: 0 })
+    renderWithProviders(<ApiInterfacePage />)
+    const empty = await screen.findByTestId('empty-state')
+    expect(empty).toHaveTextContent('No codes yet')
+    fireEvent.change(screen.getByPlaceholderText('Search by name'), { target: { value: ' Supplier ' } })
+    fireEvent.click(screen.getByTestId('merchant-code-filter-submit'))
+    await waitFor(() =>
+      expect(api.pageMerchantCodes).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, name: 'Supplier' }),
+    )
+    expect(await screen.findByTestId('empty-clear-filters')).toBeInTheDocument()
   })
 })

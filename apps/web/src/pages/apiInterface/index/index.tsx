@@ -1,20 +1,7 @@
 import { CopyOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons'
 import { formatDateTime, type MerchantCodeStateValue, type MerchantCodeView } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Input,
-  Modal,
-  Popconfirm,
-  QRCode,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd'
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, QRCode, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -26,6 +13,11 @@ import {
   revokeMerchantCode,
   updateMerchantCode,
 } from '../../../api/merchants'
+import { DataTable } from '../../../components/page/DataTable'
+import { EmptyState, NoMatches } from '../../../components/page/EmptyState'
+import { FilterBar, FilterItem } from '../../../components/page/FilterBar'
+import { PageFrame } from '../../../components/page/PageFrame'
+import { actionsWidth, type PageColumn } from '../../../components/page/tableColumns'
 import { useCopy } from '../../accountManage/customerAcquisitionStatistics/components/useCopy'
 import { CodeFormModal } from './CodeFormModal'
 import { LinkedNumbers } from './LinkedNumbers'
@@ -52,6 +44,7 @@ export default function ApiInterfaceCodesPage() {
     editing: null,
   })
   const [qr, setQr] = useState<MerchantCodeView | null>(null)
+  const [filterForm] = Form.useForm<{ name?: string }>()
   const page = useQuery({
     queryKey: ['merchant', 'codes', query],
     queryFn: () => pageMerchantCodes({ ...query, name: query.name || undefined }),
@@ -76,110 +69,145 @@ export default function ApiInterfaceCodesPage() {
   })
   const offset = -new Date().getTimezoneOffset()
 
-  return (
-    <Card>
-      <Flex vertical gap={16}>
-        <Flex gap={12} wrap justify="space-between">
-          <Input.Search
-            allowClear
-            placeholder={t('merchants.codes.searchName')}
-            style={{ width: 260 }}
-            onSearch={(name) => setQuery((q) => ({ ...q, pageNo: 1, name: name.trim() }))}
-          />
+  const openCreate = () => setForm({ open: true, editing: null })
+  const clearFilters = () => {
+    filterForm.resetFields()
+    setQuery((q) => ({ ...q, pageNo: 1, name: '' }))
+  }
+  const columns: PageColumn<MerchantCodeView>[] = [
+    { key: 'name', title: t('merchants.codes.name'), dataIndex: 'name', width: 160, ellipsis: true },
+    {
+      key: 'linked',
+      title: t('merchants.codes.linked'),
+      width: 90,
+      render: (_v, r) => `${r.linked} / ${r.quota}`,
+    },
+    {
+      key: 'expiresAt',
+      title: t('merchants.codes.expiresAt'),
+      dataIndex: 'expiresAt',
+      width: 160,
+      render: (v: number | null) => (v === null ? t('merchants.public.noExpiry') : formatDateTime(v, offset)),
+    },
+    {
+      key: 'state',
+      title: t('merchants.codes.state'),
+      dataIndex: 'state',
+      width: 90,
+      render: (s: MerchantCodeStateValue) => (
+        <Tag color={stateColor[s]} data-testid="merchant-code-state">
+          {t(`merchants.codes.states.${s}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: t('merchants.codes.createdAt'),
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: number) => formatDateTime(v, offset),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      // small default buttons (a border each), three with an icon
+      width: actionsWidth(
+        [
+          t('merchants.codes.copyLink'),
+          t('merchants.codes.copyHistoryLink'),
+          t('merchants.codes.qr'),
+          t('common.edit'),
+          t('merchants.codes.revoke'),
+        ],
+        { extra: 60 },
+      ),
+      actions: true,
+      render: (_v, r) => (
+        <Flex gap={4}>
           <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ open: true, editing: null })}
-            data-testid="merchant-code-create"
+            size="small"
+            icon={<CopyOutlined />}
+            onClick={() => void copy(merchantLinkUrl(r.code))}
+            data-testid="merchant-copy-link"
           >
-            {t('merchants.codes.create')}
+            {t('merchants.codes.copyLink')}
           </Button>
+          <Button size="small" onClick={() => void copy(merchantHistoryUrl(r.code))}>
+            {t('merchants.codes.copyHistoryLink')}
+          </Button>
+          <Button size="small" icon={<QrcodeOutlined />} onClick={() => setQr(r)}>
+            {t('merchants.codes.qr')}
+          </Button>
+          {r.state !== 'revoked' ? (
+            <>
+              <Button size="small" onClick={() => setForm({ open: true, editing: r })}>
+                {t('common.edit')}
+              </Button>
+              <Popconfirm
+                title={t('merchants.codes.revoke')}
+                description={<div style={{ maxWidth: 280 }}>{t('merchants.codes.revokeConfirm')}</div>}
+                onConfirm={() => revoke.mutateAsync(r.id)}
+              >
+                <Button size="small" danger data-testid="merchant-revoke">
+                  {t('merchants.codes.revoke')}
+                </Button>
+              </Popconfirm>
+            </>
+          ) : null}
         </Flex>
-        <Table<MerchantCodeView>
-          rowKey="id"
-          loading={page.isFetching}
-          dataSource={page.data?.list ?? []}
-          scroll={{ x: 960 }}
-          expandable={{ expandedRowRender: (r) => <LinkedNumbers codeId={r.id} /> }}
-          pagination={{
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
-          }}
-          data-testid="merchant-codes"
-          columns={[
-            { title: t('merchants.codes.name'), dataIndex: 'name' },
-            {
-              title: t('merchants.codes.linked'),
-              key: 'linked',
-              render: (_v, r) => `${r.linked} / ${r.quota}`,
-            },
-            {
-              title: t('merchants.codes.expiresAt'),
-              dataIndex: 'expiresAt',
-              render: (v: number | null) =>
-                v === null ? t('merchants.public.noExpiry') : formatDateTime(v, offset),
-            },
-            {
-              title: t('merchants.codes.state'),
-              dataIndex: 'state',
-              render: (s: MerchantCodeStateValue) => (
-                <Tag color={stateColor[s]} data-testid="merchant-code-state">
-                  {t(`merchants.codes.states.${s}`)}
-                </Tag>
-              ),
-            },
-            {
-              title: t('merchants.codes.createdAt'),
-              dataIndex: 'createdAt',
-              render: (v: number) => formatDateTime(v, offset),
-            },
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              fixed: 'right',
-              render: (_v, r) => (
-                <Space wrap size={4}>
-                  <Button
-                    size="small"
-                    icon={<CopyOutlined />}
-                    onClick={() => void copy(merchantLinkUrl(r.code))}
-                    data-testid="merchant-copy-link"
-                  >
-                    {t('merchants.codes.copyLink')}
-                  </Button>
-                  <Button size="small" onClick={() => void copy(merchantHistoryUrl(r.code))}>
-                    {t('merchants.codes.copyHistoryLink')}
-                  </Button>
-                  <Button size="small" icon={<QrcodeOutlined />} onClick={() => setQr(r)}>
-                    {t('merchants.codes.qr')}
-                  </Button>
-                  {r.state !== 'revoked' ? (
-                    <>
-                      <Button size="small" onClick={() => setForm({ open: true, editing: r })}>
-                        {t('common.edit')}
-                      </Button>
-                      <Popconfirm
-                        title={t('merchants.codes.revoke')}
-                        description={
-                          <div style={{ maxWidth: 280 }}>{t('merchants.codes.revokeConfirm')}</div>
-                        }
-                        onConfirm={() => revoke.mutateAsync(r.id)}
-                      >
-                        <Button size="small" danger data-testid="merchant-revoke">
-                          {t('merchants.codes.revoke')}
-                        </Button>
-                      </Popconfirm>
-                    </>
-                  ) : null}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <PageFrame
+      title={t('menu.apiInterfaceCodes')}
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={openCreate}
+          data-testid="merchant-code-create"
+        >
+          {t('merchants.codes.create')}
+        </Button>
+      }
+    >
+      <FilterBar<{ name?: string }>
+        form={filterForm}
+        name="merchant-code-filters"
+        onSearch={(v) => setQuery((q) => ({ ...q, pageNo: 1, name: v.name?.trim() ?? '' }))}
+        buttonTestIdPrefix="merchant-code-filter"
+      >
+        <FilterItem name="name" label={t('merchants.codes.name')}>
+          <Input allowClear placeholder={t('merchants.codes.searchName')} style={{ width: 220 }} />
+        </FilterItem>
+      </FilterBar>
+      <DataTable<MerchantCodeView>
+        rowKey="id"
+        loading={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        columns={columns}
+        expandable={{ expandedRowRender: (r) => <LinkedNumbers codeId={r.id} /> }}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (pageNo, pageSize) => setQuery((q) => ({ ...q, pageNo, pageSize })),
+        }}
+        data-testid="merchant-codes"
+        empty={
+          page.isFetching ? undefined : query.name ? (
+            <NoMatches onClear={clearFilters} />
+          ) : (
+            <EmptyState
+              title={t('merchants.codes.emptyTitle')}
+              hint={t('merchants.codes.emptyHint')}
+              action={{ label: t('merchants.codes.create'), onClick: openCreate }}
+            />
+          )
+        }
+      />
       <CodeFormModal
         open={form.open}
         editing={form.editing}
@@ -202,6 +230,6 @@ export default function ApiInterfaceCodesPage() {
           </Flex>
         ) : null}
       </Modal>
-    </Card>
+    </PageFrame>
   )
 }

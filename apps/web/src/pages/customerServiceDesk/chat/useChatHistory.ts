@@ -98,6 +98,10 @@ export function useChatHistory(sessionId: number, peerName = ''): ChatHistory {
     if (message.type === MessageType.reaction) setState((s) => foldReaction(s, message))
     else setState((s) => upsertMessage(s, toChatMessage(message, s.items, peerName)))
   })
+  // an internal note, written here or at another desk (notes never come as message.new)
+  useSocketEvent('session.note', ({ message }) => {
+    if (message.sessionId === sessionId) setState((s) => upsertMessage(s, message))
+  })
   useSocketEvent('message.updated', (e) => {
     if (e.sessionId === sessionId) setState((s) => applyUpdate(s, e))
   })

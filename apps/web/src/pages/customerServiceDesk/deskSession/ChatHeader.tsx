@@ -3,8 +3,9 @@ import { Flex, Tag, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
+import { SessionStatusTag } from './status/SessionStatusTag'
 
-/** Above the chat: who it is, through which account, the session's state, and its actions. */
+/** Above the chat: who it is, through which account, the session's state and status, and its actions. */
 export function ChatHeader({
   session,
   before,
@@ -61,6 +62,7 @@ export function ChatHeader({
         </Typography.Text>
       </Flex>
       <Flex gap={4} wrap style={{ flex: 'none' }}>
+        <SessionStatusTag session={session} full testId="desk-chat-status" />
         {tags.map(([key, color, label]) => (
           <Tag key={key} color={color} style={{ marginInlineEnd: 0 }} data-testid={`desk-chat-flag-${key}`}>
             {label}

@@ -1,4 +1,9 @@
-import { SESSION_FILTERS, type SessionFilterValue } from '@app/core'
+import {
+  SESSION_FILTERS,
+  SESSION_STATUSES,
+  type SessionFilterValue,
+  type SessionStatusValue,
+} from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { Skeleton } from 'antd'
 import { useEffect, useState } from 'react'
@@ -13,6 +18,9 @@ import { DeskColumns } from './DeskColumns'
 import { GroupListTools } from './GroupListTools'
 import { SessionList } from './SessionList'
 import { type DeskRow, insertRow } from './sessionCache'
+import { StatusFilter } from './status/StatusFilter'
+import { useSessionStatus } from './status/useSessionStatus'
+import { useBulkSelection } from './useBulkSelection'
 import { useDeskKeyboard } from './useDeskKeyboard'
 import { useSelection } from './useSelection'
 import { useSessionActions } from './useSessionActions'
@@ -23,6 +31,15 @@ const AccountPicker = lazyPart(
   () => import('./AccountPicker').then((m) => m.AccountPicker),
   <Skeleton.Input active size="small" block />,
 )
+// the selection mode's bar and the open chat's status control load when first shown
+const BulkBar = lazyPart(
+  () => import('./BulkBar').then((m) => m.BulkBar),
+  <Skeleton.Input active size="small" block />,
+)
+const StatusControl = lazyPart(
+  () => import('./status/StatusControl').then((m) => m.StatusControl),
+  <Skeleton.Button active size="small" />,
+)
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 const ShortcutHelp = lazyDialog(() => import('./ShortcutHelp').then((m) => m.ShortcutHelp))
 
@@ -31,26 +48,39 @@ const SEARCH_DELAY_MS = 300
 const isFilter = (v: string | null): v is SessionFilterValue =>
   v !== null && (SESSION_FILTERS as readonly string[]).includes(v)
 
-/** The list the URL asks for: ?filter=…, or ?view=account&accountId=… (related-account sessions). */
+const isStatus = (v: string | null): v is SessionStatusValue =>
+  v !== null && (SESSION_STATUSES as readonly string[]).includes(v)
+
+/**
+ * The list the URL asks for: ?filter=…, ?view=account&accountId=… (related-account sessions) or
+ * ?view=waiting (waiting on our reply), each narrowed to one conversation status by ?status=….
+ */
 function useListParams(fixedFilter?: SessionFilterValue) {
   const [params, setParams] = useSearchParams()
-  const byAccount = !fixedFilter && params.get('view') === 'account'
+  const view = fixedFilter ? null : params.get('view')
+  const byAccount = view === 'account'
+  const waiting = view === 'waiting'
   const raw = Number(params.get('accountId'))
   const accountId = byAccount && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined
   const wanted = params.get('filter')
-  const filter: SessionFilterValue = fixedFilter ?? (byAccount ? 'all' : isFilter(wanted) ? wanted : 'all')
-  const setAccount = (id: number | undefined) =>
+  const filter: SessionFilterValue =
+    fixedFilter ?? (byAccount || waiting ? 'all' : isFilter(wanted) ? wanted : 'all')
+  const wantedStatus = params.get('status')
+  const status = isStatus(wantedStatus) ? wantedStatus : undefined
+  const setParam = (name: string, value: string | undefined, closeChat: boolean) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev)
-        if (id) next.set('accountId', String(id))
-        else next.delete('accountId')
-        next.delete('sessionId')
+        if (value) next.set(name, value)
+        else next.delete(name)
+        if (closeChat) next.delete('sessionId')
         return next
       },
       { replace: true },
     )
-  return { filter, byAccount, accountId, setAccount }
+  const setAccount = (id: number | undefined) => setParam('accountId', id ? String(id) : undefined, true)
+  const setStatus = (s: SessionStatusValue | undefined) => setParam('status', s, false)
+  return { filter, byAccount, waiting, accountId, setAccount, status, setStatus }
 }
 
 /**
@@ -61,7 +91,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
   const { t } = useTranslation()
   const qc = useQueryClient()
   const width = useDeskWidth()
-  const { filter, byAccount, accountId, setAccount } = useListParams(fixedFilter)
+  const { filter, byAccount, waiting, accountId, setAccount, status, setStatus } = useListParams(fixedFilter)
   const [search, setSearch] = useState('')
   const [keyword, setKeyword] = useState('')
   const [creating, setCreating] = useState(false)
@@ -71,16 +101,30 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
     return () => clearTimeout(id)
   }, [search])
 
-  const listParams: SessionListParams = { filter, accountId, keyword: keyword || undefined }
+  const listParams: SessionListParams = {
+    filter,
+    accountId,
+    keyword: keyword || undefined,
+    status,
+    waiting: waiting || undefined,
+  }
   const list = useSessionList(listParams)
   const { selectedId, selected, select } = useSelection(list.rows)
   const actions = useSessionActions((id) => {
     if (id === selectedId) select(null)
   })
-  const keyboard = useDeskKeyboard(list.rows, selectedId, select)
+  const { change: changeStatus } = useSessionStatus()
+  const bulk = useBulkSelection(list.rows, JSON.stringify(listParams))
+  const keyboard = useDeskKeyboard(list.rows, selectedId, select, () => {
+    if (selected && selected.status !== 'resolved') void changeStatus([selected.id], 'resolved')
+  })
   useSkipTarget(keyboard.skipToChat)
 
-  const title = byAccount ? t('desk.rail.accountSessions') : t(`desk.rail.${filter}`)
+  const title = byAccount
+    ? t('desk.rail.accountSessions')
+    : waiting
+      ? t('desk.rail.waiting')
+      : t(`desk.rail.${filter}`)
   const onCreated = (session: DeskRow) => {
     updateSessionLists(qc, (data, params) => insertRow(data, session, params))
     void qc.invalidateQueries({ queryKey: deskKeys.countsAll })
@@ -104,12 +148,32 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
       onNewSession={filter === 'invalid' ? undefined : () => setCreating(true)}
       onHelp={width === 'narrow' ? undefined : keyboard.openHelp}
       renderActions={(row) => actions.renderMenu(row)}
+      showWaiting={waiting}
+      bulk={
+        fixedFilter
+          ? undefined
+          : {
+              selection: bulk,
+              bar: (
+                <BulkBar
+                  selection={bulk}
+                  total={list.rows.length}
+                  onResolve={(ids) => changeStatus(ids, 'resolved')}
+                />
+              ),
+            }
+      }
       toolbar={
-        byAccount ? (
-          <AccountPicker value={accountId} onChange={setAccount} />
-        ) : filter === 'group' ? (
-          <GroupListTools onChanged={() => void qc.invalidateQueries({ queryKey: deskKeys.sessionLists })} />
-        ) : undefined
+        <>
+          {fixedFilter ? null : <StatusFilter value={status} onChange={setStatus} />}
+          {byAccount ? (
+            <AccountPicker value={accountId} onChange={setAccount} />
+          ) : filter === 'group' ? (
+            <GroupListTools
+              onChanged={() => void qc.invalidateQueries({ queryKey: deskKeys.sessionLists })}
+            />
+          ) : null}
+        </>
       }
     />
   )
@@ -121,7 +185,14 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
         selected={selected}
         width={width}
         onBack={() => select(null)}
-        chatActions={selected ? actions.renderMenu(selected, 'desk-chat-actions') : null}
+        chatActions={
+          selected ? (
+            <>
+              <StatusControl session={selected} onChange={changeStatus} />
+              {actions.renderMenu(selected, 'desk-chat-actions')}
+            </>
+          ) : null
+        }
       />
       <NewSessionModal
         open={creating}

@@ -1,4 +1,4 @@
-import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
+import { CheckSquareOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
 import { SESSION_SEARCH_MAX } from '@app/core'
 import { Button, Empty, Flex, Input, Spin, Tooltip, Typography } from 'antd'
 import { type ReactNode, useEffect, useRef } from 'react'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { SessionRow } from './SessionRow'
 import type { DeskRow } from './sessionCache'
+import type { BulkSelection } from './useBulkSelection'
 
 export interface SessionListProps {
   title: string
@@ -25,6 +26,10 @@ export interface SessionListProps {
   toolbar?: ReactNode
   /** opens the help sheet of the keyboard shortcuts */
   onHelp?: () => void
+  /** the selection mode (ticking rows to act on them together) and its bar */
+  bulk?: { selection: BulkSelection; bar: ReactNode }
+  /** each row tells how long it has waited on our reply */
+  showWaiting?: boolean
 }
 
 /**
@@ -33,7 +38,8 @@ export interface SessionListProps {
  */
 export function SessionList(props: SessionListProps) {
   const { t } = useTranslation()
-  const { rows, loading, hasMore, loadingMore, onLoadMore, keyword, selectedId } = props
+  const { rows, loading, hasMore, loadingMore, onLoadMore, keyword, selectedId, bulk } = props
+  const selecting = bulk?.selection.active === true
   const virtuoso = useRef<VirtuosoHandle>(null)
   const rowsNow = useRef(rows)
   rowsNow.current = rows
@@ -51,6 +57,21 @@ export function SessionList(props: SessionListProps) {
             {props.title}
           </Typography.Text>
           <Flex gap={4} style={{ flex: 'none' }}>
+            {bulk ? (
+              <Tooltip title={selecting ? t('desk.bulk.stop') : t('desk.bulk.start')}>
+                <Button
+                  size="small"
+                  // one variant in both states: a text button stays the same element (and keeps the focus)
+                  variant="text"
+                  color={selecting ? 'primary' : 'default'}
+                  icon={<CheckSquareOutlined />}
+                  onClick={bulk.selection.toggleMode}
+                  aria-label={t('desk.bulk.start')}
+                  aria-pressed={selecting}
+                  data-testid="desk-bulk-toggle"
+                />
+              </Tooltip>
+            ) : null}
             {props.onHelp ? (
               <Tooltip title={t('desk.keyboard.helpButton')}>
                 <Button
@@ -88,6 +109,7 @@ export function SessionList(props: SessionListProps) {
           aria-label={t('desk.list.searchPlaceholder')}
         />
         {props.toolbar}
+        {selecting ? bulk?.bar : null}
       </Flex>
       <div style={{ flex: 1, minHeight: 0 }}>
         {loading ? (
@@ -118,6 +140,15 @@ export function SessionList(props: SessionListProps) {
                 selected={row.id === selectedId}
                 onSelect={props.onSelect}
                 actions={props.renderActions(row)}
+                showWaiting={props.showWaiting}
+                check={
+                  selecting && bulk
+                    ? {
+                        checked: bulk.selection.checked.has(row.id),
+                        onChange: () => bulk.selection.toggle(row.id),
+                      }
+                    : undefined
+                }
               />
             )}
             components={{

@@ -13,8 +13,11 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Highlight } from '../../../components/Highlight'
 import { RelativeTime } from '../../../components/RelativeTime'
+import { WaitingTime } from '../../../components/serviceClock/WaitingTime'
+import { deskAgentId } from '../../../stores/desk'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
 import type { DeskRow } from './sessionCache'
+import { SessionStatusTag } from './status/SessionStatusTag'
 
 /** The DOM id of a session's row, which the keyboard shortcuts move the focus to. */
 export const sessionRowId = (sessionId: number) => `desk-session-row-${sessionId}`
@@ -63,8 +66,10 @@ function Preview({ row }: { row: DeskRow }) {
 }
 
 /**
- * One session of the list: who, the last message and when, the user's unread count, and the
- * session's flags (pinned, blocked, do-not-disturb, AI reply, risk, its account when not online).
+ * One session of the list: who, the last message and when, the user's unread count, its
+ * conversation status, and the session's flags (pinned, blocked, do-not-disturb, AI reply, risk,
+ * its account when not online). In the waiting list it tells how long the customer has waited; in
+ * the selection mode it has a tick box.
  */
 export function SessionRow({
   row,
@@ -72,12 +77,16 @@ export function SessionRow({
   selected,
   onSelect,
   actions,
+  showWaiting,
+  check,
 }: {
   row: DeskRow
   keyword?: string
   selected: boolean
   onSelect: (row: DeskRow) => void
   actions: ReactNode
+  showWaiting?: boolean
+  check?: { checked: boolean; onChange: () => void }
 }) {
   const { t } = useTranslation()
   const group = row.type === 'group'
@@ -95,6 +104,18 @@ export function SessionRow({
         borderBottom: '1px solid #f1f5f9',
       }}
     >
+      {check ? (
+        // a plain tick box: the selection mode costs the desk's first load no checkbox component
+        <input
+          type="checkbox"
+          className="desk-check"
+          checked={check.checked}
+          onChange={check.onChange}
+          aria-label={t('desk.bulk.selectRow', { name: row.title || row.fanPhone || row.jid })}
+          style={{ marginInlineStart: 12 }}
+          data-testid={`desk-session-check-${row.id}`}
+        />
+      ) : null}
       <div
         onClick={() => onSelect(row)}
         onKeyDown={(ev) => {
@@ -150,6 +171,9 @@ export function SessionRow({
             >
               <Preview row={row} />
             </Typography.Text>
+            {showWaiting && row.waitingSince ? (
+              <WaitingTime since={row.waitingSince} ownerId={row.agentUserId ?? deskAgentId()} />
+            ) : null}
             {row.unreadCount > 0 ? (
               <span data-testid={`desk-unread-${row.id}`} style={unreadStyle}>
                 {row.unreadCount > 99 ? '99+' : row.unreadCount}
@@ -157,6 +181,7 @@ export function SessionRow({
             ) : null}
           </Flex>
           <Flex align="center" gap={6} style={{ minWidth: 0, color: '#64748b' }}>
+            <SessionStatusTag session={row} />
             {row.pinned ? (
               <Flag name="pinned" title={t('desk.flags.pinned')}>
                 <PushpinFilled style={{ color: '#1d4ed8' }} />

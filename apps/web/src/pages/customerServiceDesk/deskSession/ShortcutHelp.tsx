@@ -3,12 +3,28 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import './deskSession.css'
 
-type Key = 'alt' | 'shift' | 'enter' | 'esc' | 'tab' | 'up' | 'down' | 'slash' | 'question'
+type Key =
+  | 'alt'
+  | 'shift'
+  | 'enter'
+  | 'esc'
+  | 'tab'
+  | 'up'
+  | 'down'
+  | 'slash'
+  | 'question'
+  | 'r'
+  | 'mod'
+  | 'k'
 
-/** Each shortcut's keys, pressed together, and what it does; the desk's keys are in useDeskShortcuts. */
+/**
+ * Each shortcut's keys, pressed together, and what it does; the desk's keys are in useDeskShortcuts,
+ * the command palette's (Ctrl+K, ⌘K on a Mac) in components/commandPalette.
+ */
 const SHORTCUTS: [keys: Key[], action: string][] = [
   [['alt', 'up'], 'previous'],
   [['alt', 'down'], 'next'],
+  [['alt', 'r'], 'resolve'],
   [['enter'], 'open'],
   [['slash'], 'composer'],
   [['enter'], 'send'],
@@ -16,6 +32,7 @@ const SHORTCUTS: [keys: Key[], action: string][] = [
   [['tab'], 'skip'],
   [['question'], 'help'],
   [['esc'], 'close'],
+  [['mod', 'k'], 'palette'],
 ]
 
 /** The help sheet of the desk's keyboard shortcuts ("?" opens it). */

@@ -6,10 +6,12 @@ import {
   applySessionChanges,
   type DeskRow,
   flattenRows,
+  insertRow,
   matchesList,
   placeRow,
   type SessionPages,
 } from './sessionCache'
+import { applyStatus } from './status/statusCache'
 
 const pages = (lists: DeskRow[][], lastCursor: string | null = null): SessionPages => ({
   pages: lists.map((list, i) => ({ list, nextCursor: i === lists.length - 1 ? lastCursor : `c${i}` })),
@@ -94,5 +96,53 @@ describe('session list cache', () => {
     expect(matchesList(r, { filter: 'all', accountId: 99 })).toBe(false)
     expect(matchesList({ ...r, invalid: true }, { filter: 'all' })).toBe(false)
     expect(matchesList({ ...r, invalid: true }, { filter: 'invalid' })).toBe(true)
+  })
+
+  it('keeps a status list to its status and the waiting list to the sessions waiting on us', () => {
+    const r = row(1, 9)
+    expect(matchesList(r, { filter: 'all', status: 'open' })).toBe(true)
+    expect(matchesList(r, { filter: 'all', status: 'resolved' })).toBe(false)
+    // a row without a status (an older server) counts as open
+    expect(matchesList({ ...r, status: undefined }, { filter: 'all', status: 'open' })).toBe(true)
+    expect(matchesList(r, { filter: 'all', waiting: true })).toBe(false)
+    expect(matchesList({ ...r, waitingSince: 5 }, { filter: 'all', waiting: true })).toBe(true)
+  })
+
+  it('orders the waiting list by the longest waiting first, pinning aside', () => {
+    const data = pages([[row(1, 90, { waitingSince: 10 }), row(2, 95, { waitingSince: 30, pinned: true })]])
+    const waiting = { filter: 'all' as const, waiting: true }
+    expect(ids(insertRow(data, row(3, 10, { waitingSince: 20 }), waiting))).toEqual([1, 3, 2])
+    expect(ids(insertRow(data, row(4, 99, { waitingSince: null }), waiting))).toEqual([1, 2])
+    // a customer writing again keeps the clock of their oldest unanswered message: the row stays
+    const again = {
+      message: makeMessage({ sessionId: 1, fromMe: false }),
+      session: row(1, 200, { waitingSince: 10 }),
+    }
+    expect(ids(applyMessageNew(data, again, waiting).data)).toEqual([1, 2])
+    // our reply stops the clock: the session leaves the waiting list
+    const reply = {
+      message: makeMessage({ sessionId: 1, fromMe: true }),
+      session: row(1, 200, { waitingSince: null }),
+    }
+    expect(ids(applyMessageNew(data, reply, waiting).data)).toEqual([2])
+  })
+
+  it('follows a status change: in place, or out of a list of another status or of the waiting ones', () => {
+    const data = pages([[row(1, 9, { waitingSince: 5 }), row(2, 8)]])
+    const resolved = {
+      sessionId: 1,
+      status: 'resolved' as const,
+      snoozedUntil: null,
+      statusChangedAt: 100,
+      statusChangedBy: 10,
+      waitingSince: null,
+    }
+    const all = applyStatus(data, resolved, { filter: 'all' })
+    expect(flattenRows(all)[0]).toMatchObject({ id: 1, status: 'resolved', waitingSince: null })
+    expect(ids(applyStatus(data, resolved, { filter: 'all', status: 'open' }))).toEqual([2])
+    expect(ids(applyStatus(data, resolved, { filter: 'all', waiting: true }))).toEqual([2])
+    // nothing changed, or a session the list does not hold: the same data
+    expect(applyStatus(all, resolved, { filter: 'all' })).toBe(all)
+    expect(applyStatus(data, { ...resolved, sessionId: 9 }, { filter: 'all' })).toBe(data)
   })
 })

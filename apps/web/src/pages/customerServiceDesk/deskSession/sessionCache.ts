@@ -35,6 +35,15 @@ const comesBefore = (a: DeskRow, b: DeskRow): boolean => {
   return a.id > b.id
 }
 
+/** The waiting list's order, as the server pages it: the longest waiting first, pinning aside. */
+const waitsLonger = (a: DeskRow, b: DeskRow): boolean => {
+  const at = a.waitingSince ?? Number.MAX_SAFE_INTEGER
+  const bt = b.waitingSince ?? Number.MAX_SAFE_INTEGER
+  return at !== bt ? at < bt : a.id < b.id
+}
+
+const orderOf = (params?: SessionListParams) => (params?.waiting ? waitsLonger : comesBefore)
+
 /** Every row once, in page order. */
 export function flattenRows(data: SessionPages | undefined): DeskRow[] {
   if (!data) return []
@@ -82,13 +91,14 @@ export function removeAccountRows(data: SessionPages, accountId: number, agentId
 }
 
 /**
- * Put a row where the order says (after taking it out of wherever it was). A row older than
- * every loaded one is left to the next page, unless the list is complete.
+ * Put a row where the list's order says (after taking it out of wherever it was). A row that
+ * comes after every loaded one is left to the next page, unless the list is complete.
  */
-export function placeRow(data: SessionPages, row: DeskRow): SessionPages {
+export function placeRow(data: SessionPages, row: DeskRow, params?: SessionListParams): SessionPages {
+  const before = orderOf(params)
   const pages = removeRow(data, row.id).pages.map((p) => ({ ...p, list: [...p.list] }))
   for (const page of pages) {
-    const at = page.list.findIndex((r) => comesBefore(row, r))
+    const at = page.list.findIndex((r) => before(row, r))
     if (at >= 0) {
       page.list.splice(at, 0, row)
       return withPages(data, pages)
@@ -122,9 +132,12 @@ export function mapRows(data: SessionPages, fn: (row: DeskRow) => DeskRow): Sess
   return changed ? withPages(data, pages) : data
 }
 
-/** Whether a row belongs in a list: its sidebar entry, its account, its search. */
+/** Whether a row belongs in a list: its sidebar entry, its account, its search, its status, waiting. */
 export function matchesList(row: DeskRow, params: SessionListParams): boolean {
   if (params.accountId && row.accountId !== params.accountId) return false
+  // a server that predates statuses sends none: such a session is open
+  if (params.status && (row.status ?? 'open') !== params.status) return false
+  if (params.waiting && row.waitingSince == null) return false
   const keyword = params.keyword?.trim().toLowerCase()
   if (keyword) {
     const digits = keyword.replace(/[\s+\-()]/g, '')
@@ -167,6 +180,9 @@ function rowAfterMessage(row: DeskRow, e: MessageNewEvent): DeskRow {
     aiReply: session.aiReply,
     invalid: session.invalid,
     agentUserId: session.agentUserId,
+    // a customer's message opens the session again; ours stops the waiting clock
+    ...(session.status ? { status: session.status, snoozedUntil: session.snoozedUntil ?? null } : {}),
+    ...(session.waitingSince !== undefined ? { waitingSince: session.waitingSince } : {}),
     // the session's own count is everyone's; the desk's is this user's, so it is counted here
     unreadCount: message.fromMe ? row.unreadCount : row.unreadCount + 1,
     awaitingReplySince: message.fromMe ? (row.awaitingReplySince ?? message.timestamp) : null,
@@ -191,13 +207,13 @@ export function applyMessageNew(
   if (!matchesList(next, { ...params, keyword: undefined }) && params.filter !== 'unread') {
     return { data: removeRow(data, row.id), found: true }
   }
-  return { data: placeRow(data, next), found: true }
+  return { data: placeRow(data, next, params), found: true }
 }
 
 /** A row the socket told about that the list did not hold yet, if it belongs there. */
 export function insertRow(data: SessionPages, row: DeskRow, params: SessionListParams): SessionPages {
   if (findRow(data, row.id)) return data
-  return matchesList(row, params) ? placeRow(data, row) : data
+  return matchesList(row, params) ? placeRow(data, row, params) : data
 }
 
 export function applyMessageUpdated(data: SessionPages, e: MessageUpdatedEvent): SessionPages {
@@ -262,7 +278,7 @@ export function applySessionChanges(
   if (!matchesList(next, { ...params, keyword: undefined }) && params.filter !== 'unread') {
     return removeRow(data, row.id)
   }
-  return next.pinned !== row.pinned ? placeRow(data, next) : patchRow(data, row.id, () => next)
+  return next.pinned !== row.pinned ? placeRow(data, next, params) : patchRow(data, row.id, () => next)
 }
 
 export function applyUnread(data: SessionPages, sessionId: number, unreadCount: number): SessionPages {
@@ -279,5 +295,5 @@ export function applyRow(data: SessionPages, row: DeskRow, params: SessionListPa
   if (!matchesList(merged, { ...params, keyword: undefined }) && params.filter !== 'unread') {
     return removeRow(data, row.id)
   }
-  return merged.pinned !== old.pinned ? placeRow(data, merged) : patchRow(data, row.id, () => merged)
+  return merged.pinned !== old.pinned ? placeRow(data, merged, params) : patchRow(data, row.id, () => merged)
 }

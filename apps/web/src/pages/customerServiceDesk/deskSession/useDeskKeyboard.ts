@@ -27,10 +27,15 @@ function whereIsFocus(): Follow {
 /**
  * The session screen's keyboard: Alt+ArrowUp / Alt+ArrowDown open the previous / next session of
  * the list (the first one when none is open; no wrapping at the ends), and the focus follows to
- * the new session's row or composer; "/" goes to the composer; "?" opens the help sheet; the skip
+ * the new session's row or composer; Alt+R resolves the open session; "/" goes to the composer; "?" opens the help sheet; the skip
  * link goes to the composer, the chat, or (no chat on a phone-width screen) the list.
  */
-export function useDeskKeyboard(rows: DeskRow[], selectedId: number | null, select: (id: number) => void) {
+export function useDeskKeyboard(
+  rows: DeskRow[],
+  selectedId: number | null,
+  select: (id: number) => void,
+  resolve: () => void,
+) {
   const [helpOpen, setHelpOpen] = useState(false)
   const follow = useRef<Follow>(null)
 
@@ -56,6 +61,7 @@ export function useDeskKeyboard(rows: DeskRow[], selectedId: number | null, sele
     },
     focusComposer: () => void focusChat(),
     help: () => setHelpOpen(true),
+    resolve,
   })
 
   const skipToChat = useCallback(() => {

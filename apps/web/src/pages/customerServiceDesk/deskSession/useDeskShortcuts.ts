@@ -8,6 +8,8 @@ export interface DeskShortcutActions {
   focusComposer(): void
   /** "?": the help sheet */
   help(): void
+  /** Alt+R: resolve the open session */
+  resolve(): void
 }
 
 const NOT_TEXT = new Set([
@@ -34,7 +36,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * The desk's keyboard shortcuts, on the whole page while the session screen is shown: Alt+Arrow
- * keys also work while writing (they type nothing); "/" and "?" only outside text fields, so
+ * keys and Alt+R also work while writing (they type nothing); "/" and "?" only outside text fields, so
  * they can still be typed. A dialog or drawer that has the focus keeps every key to itself.
  */
 export function useDeskShortcuts(actions: DeskShortcutActions): void {
@@ -47,7 +49,14 @@ export function useDeskShortcuts(actions: DeskShortcutActions): void {
       if (target instanceof Element && target.closest('[role="dialog"], [aria-modal="true"]')) return
       const a = latest.current
       if (e.altKey) {
-        if (e.shiftKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
+        if (e.shiftKey) return
+        // by the key's place, not its character: Alt+R types "®" on a Mac keyboard
+        if (e.code === 'KeyR') {
+          e.preventDefault()
+          a.resolve()
+          return
+        }
+        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return
         // a picker opens its options with Alt+ArrowDown
         if (target instanceof HTMLSelectElement) return
         if (target instanceof Element && target.getAttribute('role') === 'combobox') return

@@ -20,6 +20,7 @@ import {
   removeRow,
   type SessionPages,
 } from './sessionCache'
+import { applyStatus, patchDetailStatus } from './status/statusCache'
 
 const PAGE_SIZE = 30
 /** Sessions handed to the desk in a burst (an inheritance of many customers) reload the lists once. */
@@ -28,10 +29,22 @@ const RELOAD_MS = 500
 /** The list parameters a cached session list was read with (its key's third part). */
 function paramsOf(key: QueryKey): SessionListParams | null {
   const p = key[2] as
-    | { filter?: SessionListParams['filter']; accountId?: number; keyword?: string }
+    | {
+        filter?: SessionListParams['filter']
+        accountId?: number
+        keyword?: string
+        status?: SessionListParams['status'] | ''
+        waiting?: boolean
+      }
     | undefined
   if (!p?.filter) return null
-  return { filter: p.filter, accountId: p.accountId || undefined, keyword: p.keyword || undefined }
+  return {
+    filter: p.filter,
+    accountId: p.accountId || undefined,
+    keyword: p.keyword || undefined,
+    status: p.status || undefined,
+    waiting: p.waiting || undefined,
+  }
 }
 
 /** Change every cached session list with `fn`, which gets the list's own parameters. */
@@ -127,6 +140,16 @@ export function useSessionList(params: SessionListParams) {
     // inherited customer): read the lists again, once for a burst of them
     const owner = e.changes.agentUserId
     if (!known && owner !== undefined && (agentId === null || owner === agentId)) reloadSoon()
+  })
+  useSocketEvent('session.status', (e) => {
+    let missing = false
+    updateSessionLists(qc, (data, p) => {
+      if (p.status === e.status && !findRow(data, e.sessionId)) missing = true
+      return applyStatus(data, e, p)
+    })
+    patchDetailStatus(qc, e)
+    // a session now in the status a list shows (a snooze that ended, reopened elsewhere): read it again
+    if (missing) reloadSoon()
   })
   useSocketEvent('session.read', (e) => {
     if (e.userId !== useDesk.getState().owner?.userId) return

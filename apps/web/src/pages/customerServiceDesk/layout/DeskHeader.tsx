@@ -10,6 +10,7 @@ import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
 import { useDesk } from '../../../stores/desk'
 import { useIsCustomerMaster } from '../../../stores/session'
+import { MentionsBell } from './mentions/MentionsBell'
 import { useDeskWidth } from './useDeskWidth'
 
 // only a supervisor picks an agent: the picker (antd's Select) loads for them alone
@@ -18,7 +19,7 @@ const ActingAgentPicker = lazyPart(
   <Skeleton.Input active size="small" />,
 )
 
-/** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, language, user menu. */
+/** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, mentions, language, user menu. */
 export function DeskHeader() {
   const { t } = useTranslation()
   const width = useDeskWidth()
@@ -68,6 +69,7 @@ export function DeskHeader() {
         <Access roles={Areas.master}>
           <ActingAgentPicker compact={mobile} />
         </Access>
+        <MentionsBell />
         <LanguageSwitch size="small" />
         <UserDropdown compact={mobile} />
       </Flex>

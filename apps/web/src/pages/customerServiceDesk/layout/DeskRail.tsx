@@ -52,7 +52,7 @@ function Count({ name, value, strong }: { name: string; value: number; strong: b
 
 /** Switching between session lists keeps the open chat open. */
 function keepOpenSession(target: string | null, entry: RailEntry, sessionId: string | null): string | null {
-  if (!target || !sessionId || (entry.kind !== 'filter' && entry.kind !== 'accounts')) return target
+  if (!target || !sessionId || entry.kind === 'route' || entry.kind === 'action') return target
   return `${target}${target.includes('?') ? '&' : '?'}sessionId=${encodeURIComponent(sessionId)}`
 }
 

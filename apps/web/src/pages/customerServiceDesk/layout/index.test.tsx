@@ -18,6 +18,12 @@ import DeskLayout from './index'
 
 vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../hooks/useAnnouncements', () => ({ useAnnouncementNotifications: () => undefined }))
+// the mentions bell: no mentions unless a test says so
+vi.mock('../../../api/deskNotes', () => ({
+  unreadMentionCount: vi.fn(async () => 0),
+  pageMentions: vi.fn(async () => ({ list: [], nextCursor: null, unreadCount: 0 })),
+  markMentionsRead: vi.fn(async () => ({ unreadCount: 0 })),
+}))
 vi.mock('../../../api/desk', () => ({
   enterDesk: vi.fn(),
   sessionCounts: vi.fn(),
@@ -125,6 +131,23 @@ describe('desk layout', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('desk-acting-agent')).not.toBeInTheDocument()
   })
 
+  it('lists the sessions waiting on us, and names the no-reply entry by what it counts', async () => {
+    signIn('customerUser')
+    renderDesk('/customerServiceDesk/deskSession?view=waiting&sessionId=7')
+    const waiting = await screen.findByTestId('desk-filter-waiting')
+    expect(waiting).toHaveTextContent('Waiting on us')
+    expect(waiting).toHaveAttribute('aria-current', 'page')
+    // the open chat stays open when moving between session lists
+    expect(waiting).toHaveAttribute('href', '/customerServiceDesk/deskSession?view=waiting&sessionId=7')
+    expect(screen.getByTestId('desk-filter-all')).not.toHaveAttribute('aria-current')
+    const noReply = screen.getByTestId('desk-filter-noReply')
+    expect(noReply).toHaveTextContent("Customer hasn't replied")
+    expect(noReply).toHaveAttribute('href', '/customerServiceDesk/deskSession?filter=noReply&sessionId=7')
+    await i18n.changeLanguage('zh')
+    expect(await screen.findByText('等待我们回复')).toBeInTheDocument()
+    expect(screen.getByTestId('desk-filter-noReply')).toHaveTextContent('客户未回复')
+  })
+
   it('recounts when a message arrives', async () => {
     signIn('customerUser')
     renderDesk()
@@ -216,6 +239,19 @@ describe('desk layout', { timeout: 30_000 }, () => {
       useAppStore.getState().setDevice('desktop')
       useAppStore.getState().setLanguage('zh')
     }
+  })
+
+  it('opens the command palette with Ctrl+K, as the console does (the help sheet lists it)', async () => {
+    signIn('customerUser')
+    const router = renderDesk('/customerServiceDesk/myAccount')
+    await screen.findByTestId('desk-page')
+    fireEvent.keyDown(document.body, { key: 'k', code: 'KeyK', ctrlKey: true })
+    // its code loads on the first opening
+    await screen.findByTestId('command-palette', {}, { timeout: 15_000 })
+    const sessions = await screen.findByRole('option', { name: /Sessions/ })
+    expect(sessions).toHaveAttribute('data-kind', 'page')
+    fireEvent.click(sessions)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customerServiceDesk/deskSession'))
   })
 
   it('sends anyone without a desk role to the not-found page', async () => {

@@ -7,6 +7,7 @@ import { PageLoading } from '../../../app/PageLoading'
 import { queryClient } from '../../../app/queryClient'
 import { logout } from '../../../app/session'
 import { SIDEBAR_BG } from '../../../app/theme'
+import { CommandPaletteHost } from '../../../components/commandPalette/CommandPaletteHost'
 import { useAnnouncementNotifications } from '../../../hooks/useAnnouncements'
 import { useDeviceWatcher } from '../../../hooks/useDeviceWatcher'
 import { useVipNotice } from '../../../hooks/useVipNotice'
@@ -127,6 +128,8 @@ function DeskShell() {
         </Layout.Content>
       </Layout>
       <DeskSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {/* Ctrl+K (⌘K): the command palette, as in the console (the help sheet lists it) */}
+      <CommandPaletteHost />
     </Layout>
   )
 }

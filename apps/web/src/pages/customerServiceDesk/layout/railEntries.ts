@@ -5,6 +5,7 @@ import {
   CustomerServiceOutlined,
   DeleteOutlined,
   FolderOpenOutlined,
+  HourglassOutlined,
   InteractionOutlined,
   LogoutOutlined,
   MessageOutlined,
@@ -38,6 +39,8 @@ export type RailEntry = {
 } & (
   | { kind: 'filter'; filter: SessionFilterValue }
   | { kind: 'accounts' }
+  /** the sessions waiting on our reply (the list with `waiting`), the longest waiting first */
+  | { kind: 'waiting' }
   | { kind: 'route'; path: string }
   | { kind: 'action'; action: 'settings' | 'logout' }
 )
@@ -69,6 +72,7 @@ export const RAIL_SECTIONS: RailSection[] = [
     entries: [
       filter('all', MessageOutlined),
       filter('unread', BellOutlined),
+      { key: 'waiting', icon: HourglassOutlined, kind: 'waiting' },
       filter('noReply', ClockCircleOutlined),
       filter('pinned', PushpinOutlined),
       filter('manual', CustomerServiceOutlined),
@@ -112,6 +116,8 @@ export function entryTarget(entry: RailEntry): string | null {
       return entry.filter === 'all' ? DESK_SESSION_PATH : `${DESK_SESSION_PATH}?filter=${entry.filter}`
     case 'accounts':
       return `${DESK_SESSION_PATH}?view=account`
+    case 'waiting':
+      return `${DESK_SESSION_PATH}?view=waiting`
     case 'route':
       return entry.path
     default:
@@ -123,6 +129,7 @@ export function entryTarget(entry: RailEntry): string | null {
 export function activeEntry(pathname: string, search: URLSearchParams): string | null {
   if (pathname === DESK_SESSION_PATH) {
     if (search.get('view') === 'account') return 'accountSessions'
+    if (search.get('view') === 'waiting') return 'waiting'
     return search.get('filter') || 'all'
   }
   for (const section of RAIL_SECTIONS) {

@@ -19,6 +19,12 @@ import { resetViewport, setViewportWidth } from './viewportForTests'
 
 vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.mock('../../../hooks/useAnnouncements', () => ({ useAnnouncementNotifications: () => undefined }))
+// the mentions bell: no mentions unless a test says so
+vi.mock('../../../api/deskNotes', () => ({
+  unreadMentionCount: vi.fn(async () => 0),
+  pageMentions: vi.fn(async () => ({ list: [], nextCursor: null, unreadCount: 0 })),
+  markMentionsRead: vi.fn(async () => ({ unreadCount: 0 })),
+}))
 vi.mock('../../../api/desk', () => ({
   enterDesk: vi.fn(),
   sessionCounts: vi.fn(),

@@ -7,13 +7,16 @@ import { isStatsRangeAllowed, type StatsRange, statsPresets, statsToday } from '
 interface Props {
   value: StatsRange
   onChange: (range: StatsRange) => void
+  /** the tenant's time zone: today and the quick options are its calendar days */
+  timeZone: string
 }
 
 /** The days of the statistics: quick options, no future days, no range longer than the server takes. */
-export function StatsRangePicker({ value, onChange }: Props) {
+export function StatsRangePicker({ value, onChange, timeZone }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
-  const today = statsToday()
+  const now = Date.now()
+  const today = statsToday(now, timeZone)
   const disabledDate = (current: Dayjs, info: { from?: Dayjs }) =>
     current.isAfter(today, 'day') ||
     (!!info.from &&
@@ -22,7 +25,7 @@ export function StatsRangePicker({ value, onChange }: Props) {
     <DatePicker.RangePicker
       value={value}
       allowClear={false}
-      presets={statsPresets(t)}
+      presets={statsPresets(t, now, timeZone)}
       disabledDate={disabledDate}
       aria-label={t('statistics.range')}
       data-testid="stats-range"

@@ -1,23 +1,28 @@
 import { STATS_RANGE_DAYS_MAX, type StatisticsRangeBody, statsDayOf, statsDayText } from '@app/core'
 import dayjs, { type Dayjs } from 'dayjs'
 
-/** First and last day, both included; each a calendar date of the statistics' time zone. */
+/** First and last day, both included; each a calendar date of the tenant's time zone. */
 export type StatsRange = [Dayjs, Dayjs]
 
-/** Today in the statistics' time zone (UTC+8), whatever the viewer's own zone. */
-export const statsToday = (now = Date.now()): Dayjs => dayjs(statsDayText(statsDayOf(now)))
+/**
+ * Today in the tenant's time zone (its business hours' IANA zone), whatever the viewer's own zone:
+ * a plain calendar date, so the picker shows the tenant's day.
+ */
+export const statsToday = (now: number, timeZone: string): Dayjs =>
+  dayjs(statsDayText(statsDayOf(now, timeZone)))
 
-/** The last 7 days, today included. */
-export const defaultStatsRange = (now = Date.now()): StatsRange => {
-  const today = statsToday(now)
+/** The last 7 days of the tenant's time zone, today included. */
+export const defaultStatsRange = (now: number, timeZone: string): StatsRange => {
+  const today = statsToday(now, timeZone)
   return [today.subtract(6, 'day'), today]
 }
 
-const daysOf = ([start, end]: StatsRange): number => end.diff(start, 'day') + 1
+/** The days of a range, both ends included. */
+export const statsRangeDays = ([start, end]: StatsRange): number => end.diff(start, 'day') + 1
 
 /** A range the server accepts: in order and at most STATS_RANGE_DAYS_MAX days. */
 export const isStatsRangeAllowed = (range: StatsRange): boolean => {
-  const n = daysOf(range)
+  const n = statsRangeDays(range)
   return n >= 1 && n <= STATS_RANGE_DAYS_MAX
 }
 
@@ -26,12 +31,13 @@ export const toRangeBody = ([start, end]: StatsRange): StatisticsRangeBody => ({
   to: end.format('YYYY-MM-DD'),
 })
 
-/** Quick options of the picker. */
+/** Quick options of the picker, counted from today in the tenant's time zone. */
 export function statsPresets(
   t: (key: string) => string,
-  now = Date.now(),
+  now: number,
+  timeZone: string,
 ): { label: string; value: StatsRange }[] {
-  const today = statsToday(now)
+  const today = statsToday(now, timeZone)
   return [
     { label: t('statistics.preset.today'), value: [today, today] },
     { label: t('statistics.preset.yesterday'), value: [today.subtract(1, 'day'), today.subtract(1, 'day')] },

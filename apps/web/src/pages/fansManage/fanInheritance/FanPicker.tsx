@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Select, Spin } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageInheritFans } from '../../../api/fanInheritance'
+import { useSettled } from '../../../hooks/useSettled'
 import { formatPhone } from '../../../utils/format'
 
 const PAGE = 50
@@ -24,11 +25,7 @@ export function FanPicker({
 }) {
   const { t } = useTranslation()
   const [typed, setTyped] = useState('')
-  const [keyword, setKeyword] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
+  const keyword = useSettled(typed.trim(), SEARCH_DELAY_MS)
   const fans = useInfiniteQuery({
     queryKey: ['inheritance', 'fans', accountId ?? 0, keyword],
     queryFn: ({ pageParam }) =>

@@ -1,6 +1,7 @@
 import { NotificationOutlined } from '@ant-design/icons'
-import { Card, Empty, Flex, Typography } from 'antd'
+import { Empty, Flex, Skeleton, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { PageSection } from '../../../components/page/PageFrame'
 import { RelativeTime } from '../../../components/RelativeTime'
 import { useEnabledAnnouncements } from '../../../hooks/useAnnouncements'
 
@@ -9,17 +10,18 @@ export function AnnouncementList() {
   const { t } = useTranslation()
   const { data, isLoading } = useEnabledAnnouncements()
   return (
-    <Card
+    <PageSection
       title={
-        <Flex gap={8} align="center">
-          <NotificationOutlined />
+        <span>
+          <NotificationOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
           {t('home.announcements')}
-        </Flex>
+        </span>
       }
-      loading={isLoading}
-      data-testid="home-announcements"
+      testId="home-announcements"
     >
-      {data && data.length > 0 ? (
+      {isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      ) : data && data.length > 0 ? (
         <Flex vertical gap={16}>
           {data.map((a) => (
             <div key={a.id} data-testid="home-announcement">
@@ -42,6 +44,6 @@ export function AnnouncementList() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noAnnouncements')} />
       )}
-    </Card>
+    </PageSection>
   )
 }

@@ -1,9 +1,10 @@
 import { type HomeFigures as Figures, Role } from '@app/core'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Card, Col, Row, Statistic } from 'antd'
+import { Alert, Col, Row, Skeleton, Statistic } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { homeFigures } from '../../../api/statistics'
+import { PageSection } from '../../../components/page/PageFrame'
 import { useSession } from '../../../stores/session'
 
 interface Tile {
@@ -57,10 +58,22 @@ export function HomeFigures() {
   const { t } = useTranslation()
   const roles = useSession((s) => s.roles)
   const query = useQuery({ queryKey: ['home', 'figures'], queryFn: homeFigures, refetchInterval: 60_000 })
-  if (query.isError) return <Alert type="warning" showIcon message={t('statistics.home.loadFailed')} />
+  const title = t('statistics.home.title')
+  if (query.isError)
+    return (
+      <PageSection title={title} testId="home-figures">
+        <Alert type="warning" showIcon message={t('statistics.home.loadFailed')} />
+      </PageSection>
+    )
+  if (query.isLoading)
+    return (
+      <PageSection title={title} testId="home-figures">
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      </PageSection>
+    )
   const tiles = query.data ? tilesOf(query.data, roles.includes(Role.customerMaster)) : []
   return (
-    <Card title={t('statistics.home.title')} loading={query.isLoading} data-testid="home-figures">
+    <PageSection title={title} testId="home-figures">
       <Row gutter={[12, 12]}>
         {tiles.map((tile) => {
           const stat = (
@@ -77,6 +90,6 @@ export function HomeFigures() {
           )
         })}
       </Row>
-    </Card>
+    </PageSection>
   )
 }

@@ -1,7 +1,8 @@
 import { UserOutlined } from '@ant-design/icons'
 import { Access, type CurrentUser, Role, roleName } from '@app/core'
-import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd'
+import { Avatar, Descriptions, Flex, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { PageSection } from '../../../components/page/PageFrame'
 import { hasAnyRole, useSession } from '../../../stores/session'
 import { formatDate } from '../../../utils/date'
 
@@ -63,14 +64,19 @@ export function ProfileCard() {
       : []),
   ]
   return (
-    <Card>
-      <Flex gap={16} align="center" wrap style={{ marginBottom: 16 }}>
+    <PageSection testId="home-profile">
+      <Flex gap={16} align="center" wrap>
         <Avatar size={56} src={user.avatar || undefined} icon={<UserOutlined />} />
-        <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-greeting">
+        {/* the section's heading under the page's h1, at the size of a card's greeting */}
+        <Typography.Title
+          level={2}
+          style={{ margin: 0, fontSize: 20, lineHeight: 1.4 }}
+          data-testid="home-greeting"
+        >
           {t('home.greeting', { name: user.nickname || user.name })}
         </Typography.Title>
       </Flex>
       <Descriptions column={{ xs: 1, sm: 1, md: 2, lg: 3 }} items={items} size="small" />
-    </Card>
+    </PageSection>
   )
 }

@@ -7,6 +7,7 @@ import { type AppRoute, canOpen, menuRoutes } from '../../../app/routeAccess'
 import { type RouteIconName, routeIcons } from '../../../app/routeIcons'
 import { DESK_ENTRY, layoutRoutes } from '../../../app/routes'
 import { usePermittedRoutes } from '../../../app/usePermittedRoutes'
+import { PageSection } from '../../../components/page/PageFrame'
 import { useSession } from '../../../stores/session'
 
 const iconOf = (name: RouteIconName | undefined) => (name ? routeIcons[name] : undefined)
@@ -52,7 +53,7 @@ export function Shortcuts() {
     })
   }
   return (
-    <Card title={t('home.shortcuts')} data-testid="home-shortcuts">
+    <PageSection title={t('home.shortcuts')} testId="home-shortcuts">
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noShortcuts')} />
       ) : (
@@ -82,6 +83,6 @@ export function Shortcuts() {
           ))}
         </Row>
       )}
-    </Card>
+    </PageSection>
   )
 }

@@ -35,7 +35,7 @@ beforeEach(async () => {
   vi.mocked(api.actOnMassSend).mockResolvedValue(null)
   vi.mocked(api.deleteMassSend).mockResolvedValue(null)
   vi.mocked(api.createMassSend).mockResolvedValue({ id: 9 })
-  vi.mocked(api.massSendAudienceCount).mockResolvedValue(42)
+  vi.mocked(api.massSendAudiencePreview).mockResolvedValue({ count: 42, sample: [] })
   vi.mocked(labelApi.listLabels).mockResolvedValue([
     { id: 5, name: 'VIP', fanCount: 2, createdAt: 0 },
     { id: 6, name: 'Cold', fanCount: 1, createdAt: 0 },
@@ -199,7 +199,7 @@ describe('mass-send tasks', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByTestId('mass-send-country'), { target: { value: 'cn' } })
     // the server counts the customers the filter reaches once the filter settles
     await waitFor(() =>
-      expect(api.massSendAudienceCount).toHaveBeenLastCalledWith({
+      expect(api.massSendAudiencePreview).toHaveBeenLastCalledWith({
         audience: {
           type: 'customers',
           all: false,

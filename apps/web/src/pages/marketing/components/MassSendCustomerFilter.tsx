@@ -1,5 +1,4 @@
-import { FAN_SOURCES, massSendAudienceCountBody } from '@app/core'
-import { useQuery } from '@tanstack/react-query'
+import { FAN_SOURCES } from '@app/core'
 import {
   Checkbox,
   Col,
@@ -12,28 +11,10 @@ import {
   Spin,
   Typography,
 } from 'antd'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { massSendAudienceCount } from '../../../api/massSend'
 import { useAllLabels } from '../../../components/label/useLabels'
 import type { MassSendFormValues } from './MassSendForm'
-import { rawBody } from './MassSendForm'
-import { useMassSendKeys } from './MassSendLive'
-
-/** Wait this long after the last change before asking the server how many customers it reaches. */
-const COUNT_DELAY_MS = 400
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value)
-  const key = JSON.stringify(value)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialized value is the dependency
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-  }, [key, ms])
-  return settled
-}
+import { useAudiencePreview } from './useAudiencePreview'
 
 /**
  * Customers by labels (product decisions "Customer mass send"): all of them or those carrying any
@@ -51,22 +32,8 @@ export function MassSendCustomerFilter({
   const { t } = useTranslation()
   const labels = useAllLabels()
   const all = Form.useWatch(['audience', 'all'], form)
-  const values = Form.useWatch([], form) as MassSendFormValues | undefined
   const options = (labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))
-
-  const raw = values?.audience ? rawBody({ ...values, sentences: [] }) : null
-  const parsed = raw
-    ? massSendAudienceCountBody.safeParse({ audience: raw.audience, accountIds: raw.accountIds })
-    : null
-  const body = useSettled(parsed?.success ? parsed.data : null, COUNT_DELAY_MS)
-  const reaches = (b: typeof body) =>
-    b?.audience.type === 'customers' && (b.audience.all || b.audience.includeLabelIds.length > 0)
-  const keys = useMassSendKeys()
-  const count = useQuery({
-    queryKey: [...keys.audienceCount, body],
-    queryFn: () => massSendAudienceCount(body as NonNullable<typeof body>),
-    enabled: reaches(body),
-  })
+  const preview = useAudiencePreview(form)
 
   return (
     <>
@@ -140,9 +107,9 @@ export function MassSendCustomerFilter({
         </Col>
       </Row>
       <Typography.Paragraph type="secondary" data-testid="mass-send-audience-count">
-        {count.isFetching ? <Spin size="small" /> : null}{' '}
-        {count.data !== undefined && reaches(body)
-          ? t('massSend.form.audienceCount', { count: count.data })
+        {preview.isFetching ? <Spin size="small" /> : null}{' '}
+        {preview.data !== undefined && preview.reaches
+          ? t('massSend.form.audienceCount', { count: preview.data.count })
           : t('massSend.form.audienceCountHint')}
       </Typography.Paragraph>
     </>

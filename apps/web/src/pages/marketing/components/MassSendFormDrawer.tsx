@@ -14,6 +14,7 @@ import {
 } from './MassSendForm'
 import { MassSendPacingFields } from './MassSendPacingFields'
 import { MassSendSentenceList } from './MassSendSentenceList'
+import { MassSendSentencePreview } from './MassSendSentencePreview'
 
 interface Props {
   open: boolean
@@ -99,6 +100,7 @@ export function MassSendFormDrawer({ open, onClose, onCreated, personalAudiences
         >
           <MassSendSentenceList />
         </Form.Item>
+        <MassSendSentencePreview />
         <MassSendPacingFields form={form} rule={rule} />
       </Form>
     </Drawer>

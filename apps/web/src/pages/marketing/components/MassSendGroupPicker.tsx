@@ -1,9 +1,10 @@
 import { MASS_SEND_GROUPS_MAX, type MassSendGroupView } from '@app/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Select, Spin } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pageMassSendGroups } from '../../../api/massSend'
+import { useSettled } from '../../../hooks/useSettled'
 import { useMassSendKeys } from './MassSendLive'
 
 interface Props {
@@ -25,13 +26,8 @@ export function MassSendGroupPicker({ value, onChange }: Props) {
   const { t } = useTranslation()
   const keys = useMassSendKeys()
   const [typed, setTyped] = useState('')
-  const [keyword, setKeyword] = useState('')
   const known = useRef(new Map<number, string>())
-
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
+  const keyword = useSettled(typed.trim(), SEARCH_DELAY_MS)
 
   const groups = useInfiniteQuery({
     queryKey: [...keys.groups, keyword],

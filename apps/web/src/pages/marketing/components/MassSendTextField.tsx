@@ -4,14 +4,17 @@ import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { contentRule, type MaterialFormValues } from '../../../components/material/materialForm'
+import { MassSendFallbackWarning } from './MassSendFallbackWarning'
 
 /**
  * A text sentence (not empty, at most 1000 characters) with buttons that put a variable where the
  * cursor is; each variable is filled per recipient when sent (the contract's MASS_SEND_VARIABLES).
+ * A variable some recipients lack, written without a fallback, is warned about while typing.
  */
 export function MassSendTextField({ form }: { form: FormInstance<MaterialFormValues> }) {
   const { t } = useTranslation()
   const area = useRef<TextAreaRef>(null)
+  const text = Form.useWatch('text', form) ?? ''
 
   const insert = (variable: string) => {
     const el = area.current?.resizableTextArea?.textArea
@@ -53,6 +56,7 @@ export function MassSendTextField({ form }: { form: FormInstance<MaterialFormVal
           </Button>
         ))}
       </Flex>
+      <MassSendFallbackWarning text={text} />
     </>
   )
 }

@@ -66,6 +66,38 @@ describe('diversion links page', { timeout: 30_000 }, () => {
     expect(within(table).getByTestId('diversion-new-fans')).toHaveTextContent('4')
   })
 
+  it('is titled by its menu entry as the one h1, with creating as its action and the total shown', async () => {
+    renderWithProviders(<DiversionLinkPage />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Diversion links' })).toBeInTheDocument()
+    expect(within(screen.getByTestId('page-actions')).getByTestId('diversion-create')).toBeInTheDocument()
+    expect(await screen.findByText('1 in total')).toBeInTheDocument()
+  })
+
+  it('searches by name, and offers to clear the filter when nothing matches', async () => {
+    renderWithProviders(<DiversionLinkPage />)
+    await screen.findByText('Facebook ads')
+    vi.mocked(api.pageLinks).mockResolvedValue({ list: [], total: 0 })
+    fireEvent.change(screen.getByLabelText('Link name'), { target: { value: ' TikTok ' } })
+    fireEvent.click(screen.getByTestId('diversion-filter-submit'))
+    await waitFor(() =>
+      expect(api.pageLinks).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, name: 'TikTok' }),
+    )
+    fireEvent.click(await screen.findByTestId('empty-clear-filters'))
+    await waitFor(() =>
+      expect(api.pageLinks).toHaveBeenLastCalledWith({ pageNo: 1, pageSize: 10, name: undefined }),
+    )
+    expect(screen.getByLabelText('Link name')).toHaveValue('')
+  })
+
+  it('says how to start when there is no link yet', async () => {
+    vi.mocked(api.pageLinks).mockResolvedValue({ list: [], total: 0 })
+    renderWithProviders(<DiversionLinkPage />)
+    const empty = await screen.findByTestId('empty-state')
+    expect(empty).toHaveTextContent('No diversion links yet')
+    fireEvent.click(screen.getByTestId('diversion-empty-create'))
+    expect(await screen.findByTestId('diversion-name')).toBeInTheDocument()
+  })
+
   it('says what is missing before sending, then creates the link with its accounts and caps', async () => {
     vi.mocked(api.createLink).mockResolvedValue(link)
     const user = userEvent.setup()

@@ -84,12 +84,7 @@ export default function RiskConfigPage() {
   const client = useQueryClient()
   const config = useQuery({ queryKey: KEY, queryFn: riskConfig })
   const save = useMutation({
-    mutationFn: (v: Values) =>
-      saveRiskConfig({
-        limits: v.limits,
-        keywords: v.keywords ?? [],
-        utcOffset: -new Date().getTimezoneOffset(),
-      }),
+    mutationFn: (v: Values) => saveRiskConfig({ limits: v.limits, keywords: v.keywords ?? [] }),
     onSuccess: (view) => {
       client.setQueryData(KEY, view)
       message.success(t('risk.config.saved'))

@@ -12,12 +12,14 @@ import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { allAccounts } from '../../../api/acquisition'
 import { riskStatistics } from '../../../api/risk'
+import { getBusinessHours, SupportKey } from '../../../api/support'
 import { DataTable } from '../../../components/page/DataTable'
 import { EmptyState } from '../../../components/page/EmptyState'
 import { PageFrame, PageSection } from '../../../components/page/PageFrame'
 import type { PageColumn } from '../../../components/page/tableColumns'
 import { currentLanguage } from '../../../i18n'
 import { formatCount, formatPhone } from '../../../utils/format'
+import { statsToday } from '../../dataStatistics/components/range'
 import { type DayRange, dayKey, defaultRange, isRangeAllowed, rangePresets } from './range'
 
 // The chart library loads only when a chart is drawn.
@@ -25,11 +27,30 @@ const RiskChart = lazy(() => import('./RiskChart'))
 
 const percent = (r: number | null) => (r === null ? '-' : `${Math.round(r * 1000) / 10}%`)
 
-/** /riskManage/statistics: per account and day, sends, new chats, failures by reason, bans, warnings and the reply ratio. */
+/**
+ * /riskManage/statistics: per account and day, sends, new chats, failures by reason, bans,
+ * warnings and the reply ratio. The days are calendar days of the tenant's time zone (its
+ * business hours', as the server counts them), so "today" is the tenant's today: the page waits
+ * for that zone (the viewer's own today if it cannot be read).
+ */
 export default function RiskStatisticsPage() {
   const { t } = useTranslation()
+  const hours = useQuery({ queryKey: SupportKey.businessHours, queryFn: getBusinessHours })
+  const timeZone = hours.data?.timeZone
+  if (!timeZone && !hours.isError)
+    return (
+      <PageFrame title={t('menu.riskStatistics')}>
+        <Skeleton active />
+      </PageFrame>
+    )
+  const now = timeZone ? statsToday(Date.now(), timeZone) : dayjs()
+  return <RiskStatisticsView key={timeZone ?? ''} now={now} />
+}
+
+function RiskStatisticsView({ now }: { now: Dayjs }) {
+  const { t } = useTranslation()
   const { message } = App.useApp()
-  const [range, setRange] = useState<DayRange>(() => defaultRange())
+  const [range, setRange] = useState<DayRange>(() => defaultRange(now))
   const [accountId, setAccountId] = useState<number | undefined>()
   const body = { from: dayKey(range[0]), to: dayKey(range[1]), ...(accountId ? { accountId } : {}) }
   const accounts = useQuery({ queryKey: ['risk', 'accounts'], queryFn: allAccounts })
@@ -38,7 +59,7 @@ export default function RiskStatisticsPage() {
     queryFn: () => riskStatistics(body),
     placeholderData: keepPreviousData,
   })
-  const today = dayjs().endOf('day')
+  const today = now.endOf('day')
 
   const reasons = (r: RiskStatisticsRow) =>
     Object.entries(r.failedByReason)
@@ -99,7 +120,7 @@ export default function RiskStatisticsPage() {
             <DatePicker.RangePicker
               value={range}
               allowClear={false}
-              presets={rangePresets(t)}
+              presets={rangePresets(t, now)}
               aria-label={t('risk.statistics.range')}
               disabledDate={(d: Dayjs) => d.isAfter(today)}
               data-testid="risk-stats-range"
@@ -141,7 +162,7 @@ export default function RiskStatisticsPage() {
             hint={t('risk.statistics.emptyHint')}
             action={{
               label: t('risk.statistics.preset.last30Days'),
-              onClick: () => setRange(rangePresets(t)[3]?.value ?? defaultRange()),
+              onClick: () => setRange(rangePresets(t, now)[3]?.value ?? defaultRange(now)),
             }}
           />
         ) : (

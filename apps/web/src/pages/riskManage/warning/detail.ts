@@ -26,6 +26,8 @@ export function warningDetail(w: RiskWarningView, t: T): string {
       return typeof d.until === 'number' && d.until > 0
         ? t('risk.warning.details.until', { time: when(d.until) })
         : ''
+    case 'webhook_failing':
+      return t('risk.warning.details.webhook', { url: String(d.url ?? '') })
     default:
       return ''
   }

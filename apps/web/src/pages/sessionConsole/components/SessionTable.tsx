@@ -5,6 +5,7 @@ import { type HTMLAttributes, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Highlight } from '../../../components/Highlight'
 import { RelativeTime } from '../../../components/RelativeTime'
+import { WaitingTime } from '../../../components/serviceClock/WaitingTime'
 import { useConsoleActions, useConsoleSessions } from '../useConsole'
 import { AgentSelect } from './AgentSelect'
 
@@ -94,6 +95,23 @@ export function SessionTable({
       dataIndex: 'unreadCount',
       width: 80,
       render: (n: number) => <Badge count={n} showZero={false} />,
+    },
+    {
+      // the customer wrote last: how long they have waited, amber then red against the owner's target
+      title: t('sessionConsole.columns.waiting'),
+      dataIndex: 'waitingSince',
+      width: 170,
+      render: (since: number | null | undefined, r) =>
+        since ? (
+          <WaitingTime
+            since={since}
+            ownerId={
+              r.agentUserId ?? userId ?? accounts.find((a) => a.id === r.accountId)?.agentUserId ?? null
+            }
+          />
+        ) : (
+          '-'
+        ),
     },
     {
       title: t('sessionConsole.columns.awaiting'),

@@ -1,4 +1,4 @@
-import { LinkOutlined, QrcodeOutlined } from '@ant-design/icons'
+import { GlobalOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons'
 import type { SimPhoneView } from '@app/core'
 import { Button, Empty, Flex, Typography } from 'antd'
 import { useState } from 'react'
@@ -11,8 +11,12 @@ import { FaultActions } from './FaultActions'
 import { PairingModal } from './PairingModal'
 import { PhoneStatus } from './PhoneStatus'
 import { ScanQrModal } from './ScanQrModal'
+import { VisitLinkModal } from './VisitLinkModal'
 
-/** The phone in hand: linking (QR, pairing code), faults for the product's numbers, chats. */
+/**
+ * The phone in hand: linking (QR, pairing code), faults for the product's numbers, a customer's
+ * visit to a diversion link, chats.
+ */
 export function PhonePanel({
   phone,
   peer,
@@ -27,7 +31,7 @@ export function PhonePanel({
   onChanged: () => void
 }) {
   const { t } = useTranslation()
-  const [dialog, setDialog] = useState<'qr' | 'pairing' | null>(null)
+  const [dialog, setDialog] = useState<'qr' | 'pairing' | 'visit' | null>(null)
   const chats = useChats(phone.number)
   const chat = chats.data?.find((c) => c.peer === peer)
   const peerPhone = phones.find((p) => p.number === peer)
@@ -43,6 +47,11 @@ export function PhonePanel({
           <PhoneStatus phone={phone} />
         </div>
         <Flex gap={8} wrap>
+          {phone.isAccount ? null : (
+            <Button icon={<GlobalOutlined />} onClick={() => setDialog('visit')} data-testid="sim-visit">
+              {t('sim.visitLink')}
+            </Button>
+          )}
           <Button icon={<QrcodeOutlined />} onClick={() => setDialog('qr')} data-testid="sim-scan-qr">
             {t('sim.scanQr')}
           </Button>
@@ -100,6 +109,15 @@ export function PhonePanel({
         open={dialog === 'pairing'}
         onClose={() => setDialog(null)}
         onLinked={onChanged}
+      />
+      <VisitLinkModal
+        phone={phone.number}
+        open={dialog === 'visit'}
+        onClose={() => setDialog(null)}
+        onVisited={(r) => {
+          onChanged()
+          onPeer(r.account)
+        }}
       />
     </Flex>
   )

@@ -1,9 +1,12 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import { type Announcement, AnnouncementStatus } from '@app/core'
-import { Button, Flex, Switch, Table, type TableProps, Typography } from 'antd'
+import { Button, Flex, Switch, Typography } from 'antd'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmCountdownButton } from '../../../../components/ConfirmCountdownButton'
 import { Highlight } from '../../../../components/Highlight'
+import { DataTable } from '../../../../components/page/DataTable'
+import { actionsWidth, type PageColumn } from '../../../../components/page/tableColumns'
 import { formatDate } from '../../../../utils/date'
 import { StatusTag } from './status'
 
@@ -19,6 +22,8 @@ interface Props {
   onToggle: (row: Announcement, enabled: boolean) => Promise<unknown>
   onDelete: (row: Announcement) => Promise<unknown>
   togglingId?: number
+  /** what the table says without rows */
+  empty?: ReactNode
 }
 
 /** Announcements with status switch, edit and a delete that counts down before it can be confirmed. */
@@ -26,16 +31,19 @@ export function AnnouncementTable(props: Props) {
   const { t } = useTranslation()
   const { rows, total, loading, pageNo, pageSize, keyword, onPage, onEdit, onToggle, onDelete, togglingId } =
     props
-  const columns: TableProps<Announcement>['columns'] = [
+  const columns: PageColumn<Announcement>[] = [
     {
+      key: 'title',
       title: t('announcement.title'),
       dataIndex: 'title',
       width: 220,
       render: (title: string) => <Highlight text={title} keyword={keyword} />,
     },
     {
+      key: 'content',
       title: t('announcement.content'),
       dataIndex: 'content',
+      width: 320,
       render: (content: string) => (
         <Typography.Paragraph
           ellipsis={{ rows: 2, tooltip: content }}
@@ -46,23 +54,32 @@ export function AnnouncementTable(props: Props) {
       ),
     },
     {
+      key: 'status',
       title: t('announcement.status'),
       dataIndex: 'status',
       width: 100,
       render: (s: number) => <StatusTag status={s} />,
     },
     {
+      key: 'createdAt',
       title: t('announcement.createdAt'),
       dataIndex: 'createdAt',
       width: 180,
       render: (v: number) => formatDate(v),
     },
-    { title: t('announcement.creator'), dataIndex: 'creatorName', width: 120 },
     {
-      title: t('common.actions'),
+      key: 'creator',
+      title: t('announcement.creator'),
+      dataIndex: 'creatorName',
+      width: 120,
+      ellipsis: true,
+    },
+    {
       key: 'actions',
-      width: 230,
-      fixed: 'right',
+      title: t('common.actions'),
+      // the status switch sits before the two buttons
+      width: actionsWidth([t('common.edit'), t('common.delete')], { icons: true, extra: 40 }),
+      actions: true,
       render: (_, row) => (
         <Flex gap={8} align="center">
           <Switch
@@ -100,12 +117,12 @@ export function AnnouncementTable(props: Props) {
     },
   ]
   return (
-    <Table<Announcement>
+    <DataTable<Announcement>
       rowKey="id"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 1000 }}
+      empty={props.empty}
       pagination={{
         current: pageNo,
         pageSize,

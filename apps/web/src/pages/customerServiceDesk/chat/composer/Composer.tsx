@@ -1,10 +1,11 @@
 import { SendOutlined } from '@ant-design/icons'
 import { CHAT_TEXT_MAX, type ChatMessageView, type DeskSessionView } from '@app/core'
-import { App, Button, Input } from 'antd'
+import { App, Button, Input, Segmented, Skeleton } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
+import { lazyPart } from '../../../../components/lazyPart'
 import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
 import { lazyDialog } from '../../lazyDialog'
 import { COMPOSER_ID } from '../chatFocus'
@@ -24,6 +25,14 @@ const LinkModal = lazyDialog(() => import('./LinkModal').then((m) => m.LinkModal
 const MaterialPicker = lazyDialog(() =>
   import('../../../../components/material/MaterialPicker').then((m) => m.MaterialPicker),
 )
+// the note's @ picker (antd's Mentions) loads when a note is first written
+const NoteComposer = lazyPart(
+  () => import('./NoteComposer').then((m) => m.NoteComposer),
+  <Skeleton.Input active block style={{ height: 54 }} />,
+)
+
+/** What the composer writes: a reply to the customer, or an internal note for the team. */
+type ComposerMode = 'reply' | 'note'
 
 interface Props {
   session: DeskSessionView
@@ -37,7 +46,8 @@ interface Props {
  * Writing in a session: text (Enter sends, Shift+Enter breaks the line) with emoji, the quoted
  * reply, files, a recorded voice message, location, contact cards, a material or an image-text
  * link. A refused send (a blocked session, …) is told by the request client and the text stays.
- * Near the endpoint's length limit a counter shows, and once the text stops it says why.
+ * Near the endpoint's length limit a counter shows, and once the text stops it says why. The
+ * Reply / Note switch turns it into an internal note, which never reaches the customer.
  */
 export function Composer({ session, quote, onClearQuote, onSent }: Props) {
   const { t } = useTranslation()
@@ -45,6 +55,8 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
   const { text, setText, stopped, refuse } = useLimitedText(CHAT_TEXT_MAX)
   const [sending, setSending] = useState(false)
   const [dialog, setDialog] = useState<ComposerDialog | null>(null)
+  const [mode, setMode] = useState<ComposerMode>('reply')
+  const noting = mode === 'note'
   const input = useRef<TextAreaRef>(null)
   const quoteRef = useRef(quote)
   quoteRef.current = quote
@@ -116,8 +128,12 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
   }
 
   return (
-    <div className="chat-composer" data-testid="chat-composer">
-      {quote && (
+    <div
+      className={noting ? 'chat-composer chat-composer-note' : 'chat-composer'}
+      data-testid="chat-composer"
+      data-mode={mode}
+    >
+      {quote && !noting && (
         <QuoteBar
           quote={quote}
           peerName={session.type === 'personal' ? session.title : ''}
@@ -125,25 +141,43 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
         />
       )}
       <UploadList items={uploads.items} onRetry={uploads.retry} onRemove={uploads.remove} />
-      <ComposerToolbar
-        disabled={recorder.recording}
-        onEmoji={insertEmoji}
-        onFiles={uploads.sendFiles}
-        onRecord={() => void startRecording()}
-        recordingBusy={recorder.starting}
-        onDialog={setDialog}
-        extra={
-          <OrderTemplatePicker
-            sessionId={session.id}
+      <div className="chat-composer-head">
+        <Segmented<ComposerMode>
+          size="small"
+          value={mode}
+          disabled={recorder.recording}
+          onChange={setMode}
+          options={[
+            { value: 'reply', label: t('chat.composer.reply') },
+            { value: 'note', label: t('chat.composer.note') },
+          ]}
+          aria-label={t('chat.composer.mode')}
+          data-testid="chat-composer-mode"
+        />
+        {noting ? null : (
+          <ComposerToolbar
             disabled={recorder.recording}
-            onPick={(filled) => {
-              setText(filled.slice(0, CHAT_TEXT_MAX))
-              requestAnimationFrame(() => input.current?.focus())
-            }}
+            onEmoji={insertEmoji}
+            onFiles={uploads.sendFiles}
+            onRecord={() => void startRecording()}
+            recordingBusy={recorder.starting}
+            onDialog={setDialog}
+            extra={
+              <OrderTemplatePicker
+                sessionId={session.id}
+                disabled={recorder.recording}
+                onPick={(filled) => {
+                  setText(filled.slice(0, CHAT_TEXT_MAX))
+                  requestAnimationFrame(() => input.current?.focus())
+                }}
+              />
+            }
           />
-        }
-      />
-      {recorder.recording ? (
+        )}
+      </div>
+      {noting ? (
+        <NoteComposer session={session} onSent={onSent} />
+      ) : recorder.recording ? (
         <VoiceBar
           seconds={recorder.seconds}
           onCancel={recorder.cancel}
@@ -181,7 +215,7 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
           </Button>
         </div>
       )}
-      {recorder.recording ? null : (
+      {recorder.recording || noting ? null : (
         <div className="chat-text-limit">
           <TextLimitHint length={text.length} stopped={stopped} max={CHAT_TEXT_MAX} />
         </div>

@@ -12,6 +12,7 @@ import { phoneOfJid } from './format'
 import { MessageActions } from './MessageActions'
 import { MessageContent } from './MessageContent'
 import { MessageTicks } from './MessageTicks'
+import { NoteRow } from './NoteRow'
 import { QuotedPreview } from './QuotedPreview'
 
 export interface MessageRowProps {
@@ -94,6 +95,7 @@ export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
   const mine = message.fromMe
   const withdrawn = message.status === 'withdrawn'
   if (message.type === 'album' || message.type === 'system') return <NoticeLine message={message} />
+  if (message.type === 'note') return <NoteRow message={message} />
   return (
     <div
       className={`chat-row ${mine ? 'chat-row-mine' : 'chat-row-theirs'}`}
