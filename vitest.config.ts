@@ -51,6 +51,11 @@ export default defineConfig({
       server('server', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 'postgres')] : []),
       'apps/web/vitest.config.ts',
+      // the web app's build checks, which read its sources with esbuild (not under jsdom)
+      {
+        resolve: { conditions },
+        test: { name: 'web-build', root: 'apps/web', environment: 'node', include: ['build/**/*.test.ts'] },
+      },
     ],
   },
 })

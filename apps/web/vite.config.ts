@@ -34,7 +34,8 @@ const base = bundling()
 /** The console's first screen: its layout and the home page, with the signed-in pages' context and text. */
 const CONSOLE_HOME = [
   'src/app/SignedInApp.tsx',
-  'src/i18n/zh/index.ts',
+  'src/i18n/zh/deskText.ts',
+  'src/i18n/zh/consoleText.ts',
   'src/layouts/BasicLayout/index.tsx',
   'src/pages/home/index.tsx',
 ]

@@ -8,8 +8,9 @@ import './styles.css'
 
 const language = storedLanguage()
 
-// the chosen language's text first (the default one's shell text is already loaded), then the app
-void (language in resources ? Promise.resolve() : loadLanguage(language)).finally(() =>
+// the chosen language's text first (the default one's shell text is already loaded; the desk's
+// part holds another language's shell text), then the app
+void (language in resources ? Promise.resolve() : loadLanguage(language, 'desk')).finally(() =>
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <AppProviders>

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { useTenantDisplay } from '../api/tenantSettings'
-import { SHELL_TEXT_PATHS } from '../i18n'
+import { DESK_TEXT_PATHS, SHELL_TEXT_PATHS } from '../i18n'
 import { useSession } from '../stores/session'
 import { FullText } from './FullText'
 import { PageLoading } from './PageLoading'
@@ -36,7 +36,7 @@ export function RouteView({ route, checkRoles = true }: { route: AppRoute; check
         {SHELL_TEXT_PATHS.includes(route.path) ? (
           <Page />
         ) : (
-          <FullText>
+          <FullText part={DESK_TEXT_PATHS.includes(route.path) ? 'desk' : 'all'}>
             <Page />
           </FullText>
         )}

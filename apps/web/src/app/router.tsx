@@ -47,7 +47,7 @@ const routeObjects: RouteObject[] = [
           },
           {
             element: (
-              <FullText>
+              <FullText part="desk">
                 <DeskLayout />
               </FullText>
             ),

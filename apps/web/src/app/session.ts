@@ -58,14 +58,20 @@ export function clearSession(): void {
   useSession.getState().clear()
 }
 
-/** Tell the server, then go to the login page with the current path as redirect. */
+/** How long signing out waits for the server before leaving anyway (the call goes on meanwhile). */
+const LOGOUT_WAIT_MS = 1_500
+
+/**
+ * Tell the server, then go to the login page with the current path as redirect. A slow server
+ * does not hold the user on the page: the call has its token by the time the wait ends, and the
+ * token is dropped locally whatever the server says.
+ */
 export async function logout(): Promise<void> {
   const here = `${window.location.pathname}${window.location.search}`
-  try {
-    await logoutCall()
-  } catch {
-    // the token is dropped locally whatever the server said
-  }
+  await Promise.race([
+    logoutCall().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS)),
+  ])
   feedback().message.success({ content: i18n.t('auth.loggedOut') })
   clearSession()
   navigateTo(loginRedirect(here), { replace: true })

@@ -4,7 +4,6 @@ import zhCN from 'antd/es/locale/zh_CN'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { StorageKey } from '../utils/storage'
-import type { zh } from './zh'
 import { auth } from './zh/auth'
 import { common } from './zh/common'
 import { menu } from './zh/menu'
@@ -19,7 +18,8 @@ import { version } from './zh/version'
  *
  * The first load holds only the default language's shell text: what the route guard, the
  * request client, the page titles and the sign-in pages show. The rest of a language's text is
- * fetched before any other page or layout renders (see `loadLanguage` and `<FullText>`).
+ * fetched before any other page or layout renders, the desk's part alone for the desk (see
+ * `loadLanguage` and `<FullText>`).
  */
 export const resources = {
   zh: { translation: { auth, common, menu, request, version }, validation: validationMessages.zh },
@@ -28,10 +28,25 @@ export const resources = {
 /** Pages that show nothing beyond the shell text, so they render without the rest. */
 export const SHELL_TEXT_PATHS: readonly string[] = ['/login', '/adminLogin', '/404']
 
-const translations: Record<LanguageCode, () => Promise<typeof zh>> = {
-  zh: () => import('./zh').then((m) => m.zh),
-  en: () => import('./en').then((m) => m.en),
+/**
+ * A language's text comes in two parts: what the agent desk needs first (its layout and session
+ * page), and the rest. A page asks for the part it needs (`<FullText part>`); 'all' is both.
+ */
+export type TextPart = 'desk' | 'all'
+type Text = Record<string, unknown>
+const textParts: Record<LanguageCode, Record<'desk' | 'console', () => Promise<Text>>> = {
+  zh: {
+    desk: () => import('./zh/deskText').then((m) => m.deskText),
+    console: () => import('./zh/consoleText').then((m) => m.consoleText),
+  },
+  en: {
+    desk: () => import('./en/deskText').then((m) => m.deskText),
+    console: () => import('./en/consoleText').then((m) => m.consoleText),
+  },
 }
+
+/** Paths whose page shows only the desk's part of the text. */
+export const DESK_TEXT_PATHS: readonly string[] = ['/customerServiceDesk/deskSession']
 
 /**
  * antd's own text (pagination, empty lists, pickers) per language: another language's loads with
@@ -47,9 +62,9 @@ export function antdLocale(lang: LanguageCode): Locale {
   return antdLocales[lang] ?? zhCN
 }
 
-/** Languages whose whole text is loaded, and the loads under way (one per language). */
-const loaded = new Set<LanguageCode>()
-const loading = new Map<LanguageCode, Promise<void>>()
+/** The parts of each language that are loaded, and the loads under way (one per part). */
+const loaded = new Set<string>()
+const loading = new Map<string, Promise<void>>()
 
 /**
  * Dates follow the language too; dayjs and its locales load with the rest of the text (the
@@ -80,19 +95,21 @@ void i18n.use(initReactI18next).init({
 dateLanguage = storedLanguage()
 if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage()
 
-export function hasFullText(lang: LanguageCode): boolean {
-  return loaded.has(lang)
+export function hasText(lang: LanguageCode, part: TextPart = 'all'): boolean {
+  return loaded.has(`${lang}:${part}`)
 }
 
 /**
- * Make a language's whole text available to i18next. Asked once per language: the same promise
+ * Make a part of a language's text available to i18next. Asked once per part: the same promise
  * is answered to every caller, so a suspended component can wait on it.
  */
-export function loadLanguage(lang: LanguageCode): Promise<void> {
-  const pending = loading.get(lang)
+export function loadLanguage(lang: LanguageCode, part: TextPart = 'all'): Promise<void> {
+  const key = `${lang}:${part}`
+  const pending = loading.get(key)
   if (pending) return pending
-  const text = translations[lang]().then((translation) => {
-    i18n.addResourceBundle(lang, 'translation', translation, true, true)
+  const pieces = part === 'all' ? [textParts[lang].desk, textParts[lang].console] : [textParts[lang].desk]
+  const text = Promise.all(pieces.map((piece) => piece())).then((texts) => {
+    for (const translation of texts) i18n.addResourceBundle(lang, 'translation', translation, true, true)
     i18n.addResourceBundle(lang, 'validation', validationMessages[lang], true, true)
   })
   const antd =
@@ -102,11 +119,12 @@ export function loadLanguage(lang: LanguageCode): Promise<void> {
           antdLocales[lang] = locale
         })
   const load = Promise.all([text, antd, applyDateLanguage()]).then(() => {
-    loaded.add(lang)
+    loaded.add(key)
+    if (part === 'all') loaded.add(`${lang}:desk`)
   })
   // a failed load (network) may be asked again
-  load.catch(() => loading.delete(lang))
-  loading.set(lang, load)
+  load.catch(() => loading.delete(key))
+  loading.set(key, load)
   return load
 }
 
@@ -116,7 +134,9 @@ export function applyLanguage(lang: LanguageCode): void {
   dateLanguage = lang
   void applyDateLanguage()
   document.documentElement.lang = lang
-  void loadLanguage(lang).then(() => i18n.changeLanguage(lang))
+  // as much of the new language's text as the current one has: the pages shown need no more
+  const part: TextPart = hasText(currentLanguage(), 'all') ? 'all' : 'desk'
+  void loadLanguage(lang, part).then(() => i18n.changeLanguage(lang))
 }
 
 export function currentLanguage(): LanguageCode {
