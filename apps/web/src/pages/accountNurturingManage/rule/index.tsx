@@ -1,29 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
-import {
-  formatDateTime,
-  minutesToClock,
-  NURTURING_LANGUAGES,
-  type NurturingLanguage,
-  type NurturingProgressView,
-  type NurturingRuleView,
-  nurturingRuleBody,
-} from '@app/core'
+import { minutesToClock, type NurturingProgressView, type NurturingRuleView } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  TimePicker,
-} from 'antd'
+import { App, Button, Flex, Form, Modal, Popconfirm, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,28 +10,10 @@ import { DataTable } from '../../../components/page/DataTable'
 import { EmptyState } from '../../../components/page/EmptyState'
 import { PageFrame, PageSection } from '../../../components/page/PageFrame'
 import { actionsWidth, type PageColumn } from '../../../components/page/tableColumns'
-import { validationText } from '../../../i18n'
-import { zodRule } from '../../../utils/formRules'
 import { createRule, deleteRule, pageProgress, pageRules, updateRule } from '../api'
+import { type FormValues, RuleForm } from './RuleForm'
+import { useProgressColumns } from './useProgressColumns'
 
-interface FormValues {
-  name: string
-  tenantIds: number[]
-  language: NurturingLanguage
-  days: number
-  perDay: number
-  from: Dayjs
-  to: Dayjs
-  utcOffset: number
-  enabled: boolean
-}
-
-const STATE_COLORS: Record<string, string> = {
-  waiting: 'default',
-  active: 'processing',
-  done: 'success',
-  stopped: 'error',
-}
 const toMinutes = (d: Dayjs) => d.hour() * 60 + d.minute()
 const fromMinutes = (m: number) => dayjs().startOf('day').add(m, 'minute')
 
@@ -205,63 +165,7 @@ export default function NurturingRulePage() {
       ),
     },
   ]
-  const progressColumns: PageColumn<NurturingProgressView>[] = [
-    {
-      key: 'account',
-      title: t('nurturing.progress.account'),
-      dataIndex: 'phone',
-      width: 150,
-      alwaysShown: true,
-      render: (p: string) => `+${p}`,
-    },
-    { key: 'tenant', title: t('nurturing.progress.tenant'), dataIndex: 'tenantName', ellipsis: true },
-    // a deleted rule leaves its accounts' rows without a name or limits
-    {
-      key: 'rule',
-      title: t('nurturing.progress.rule'),
-      dataIndex: 'ruleName',
-      width: 140,
-      render: (v: string) => v || '—',
-    },
-    {
-      key: 'partner',
-      title: t('nurturing.progress.partner'),
-      dataIndex: 'partnerPhone',
-      width: 150,
-      render: (p: string | null) => (p ? `+${p}` : '—'),
-    },
-    {
-      key: 'days',
-      title: t('nurturing.progress.days'),
-      width: 100,
-      render: (_, r) => (r.days > 0 ? `${r.daysDone} / ${r.days}` : '—'),
-    },
-    {
-      key: 'today',
-      title: t('nurturing.progress.today'),
-      width: 100,
-      render: (_, r) => (r.perDay > 0 ? `${r.sentToday} / ${r.perDay}` : '—'),
-    },
-    { key: 'total', title: t('nurturing.progress.total'), dataIndex: 'sentTotal', width: 100 },
-    {
-      key: 'state',
-      title: t('nurturing.progress.state'),
-      width: 170,
-      render: (_, r) => (
-        <Tag color={STATE_COLORS[r.state]}>
-          {t(`nurturing.states.${r.state}`)}
-          {r.stopReason ? `: ${t(`nurturing.reasons.${r.stopReason}`)}` : ''}
-        </Tag>
-      ),
-    },
-    {
-      key: 'lastSentAt',
-      title: t('nurturing.progress.lastSentAt'),
-      dataIndex: 'lastSentAt',
-      width: 170,
-      render: (v: number | null) => (v ? formatDateTime(v, offset) : '—'),
-    },
-  ]
+  const progressColumns = useProgressColumns(offset)
   const openCreate = () => openForm(null)
 
   return (
@@ -339,80 +243,12 @@ export default function NurturingRulePage() {
         forceRender
         width={600}
       >
-        <Form<FormValues> form={form} layout="vertical">
-          <Form.Item
-            name="name"
-            label={t('nurturing.rule.name')}
-            required
-            rules={[zodRule(nurturingRuleBody.shape.name)]}
-          >
-            <Input maxLength={50} data-testid="nurturing-rule-name" />
-          </Form.Item>
-          <Form.Item
-            name="tenantIds"
-            label={t('nurturing.rule.tenants')}
-            extra={t('nurturing.rule.tenantsHint')}
-            required
-            rules={[
-              {
-                validator: async (_, v: number[] | undefined) => {
-                  if (!nurturingRuleBody.shape.tenantIds.safeParse(v ?? []).success)
-                    throw new Error(validationText('nurturing.tenantsRequired'))
-                },
-              },
-            ]}
-          >
-            <Select
-              mode="multiple"
-              showSearch={{ filterOption: false, onSearch: setKeyword }}
-              placeholder={t('nurturing.rule.tenantsPlaceholder')}
-              loading={tenants.isFetching}
-              options={tenantOptions}
-              data-testid="nurturing-rule-tenants"
-            />
-          </Form.Item>
-          <Form.Item name="language" label={t('nurturing.rule.language')} required>
-            <Select
-              options={NURTURING_LANGUAGES.map((l) => ({ value: l, label: t(`nurturing.languages.${l}`) }))}
-            />
-          </Form.Item>
-          <Space size="large" wrap>
-            <Form.Item
-              name="days"
-              label={t('nurturing.rule.days')}
-              required
-              rules={[zodRule(nurturingRuleBody.shape.days)]}
-            >
-              <InputNumber min={1} max={60} />
-            </Form.Item>
-            <Form.Item
-              name="perDay"
-              label={t('nurturing.rule.perDay')}
-              required
-              rules={[zodRule(nurturingRuleBody.shape.perDay)]}
-            >
-              <InputNumber min={1} max={200} />
-            </Form.Item>
-          </Space>
-          <Space size="large" wrap>
-            <Form.Item
-              name="from"
-              label={`${t('nurturing.rule.hours')} · ${t('nurturing.rule.from')}`}
-              required
-            >
-              <TimePicker format="HH:mm" allowClear={false} />
-            </Form.Item>
-            <Form.Item name="to" label={t('nurturing.rule.to')} required>
-              <TimePicker format="HH:mm" allowClear={false} />
-            </Form.Item>
-            <Form.Item name="utcOffset" label={t('nurturing.rule.utcOffset')}>
-              <InputNumber min={-720} max={840} step={60} data-testid="nurturing-rule-utc-offset" />
-            </Form.Item>
-          </Space>
-          <Form.Item name="enabled" label={t('nurturing.rule.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
+        <RuleForm
+          form={form}
+          tenantOptions={tenantOptions}
+          tenantsLoading={tenants.isFetching}
+          onTenantSearch={setKeyword}
+        />
       </Modal>
     </PageFrame>
   )
