@@ -1,5 +1,4 @@
 import {
-  formatAmount,
   type MyOrderView,
   type MyPortRecordView,
   type MySeatRecordView,
@@ -17,6 +16,7 @@ import { EmptyState } from '../../components/page/EmptyState'
 import { PageFrame } from '../../components/page/PageFrame'
 import type { PageColumn } from '../../components/page/tableColumns'
 import { formatDate } from '../../utils/date'
+import { orderTermsColumns } from './orderColumns'
 import { RecordStatusTag } from './RecordsPanel'
 
 type Row = MyPortRecordView | MySeatRecordView
@@ -175,37 +175,7 @@ export function MyOrder() {
   })
   const columns: PageColumn<MyOrderView>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    {
-      key: 'kind',
-      title: t('billing.kind'),
-      dataIndex: 'kind',
-      width: 80,
-      render: (k: string) => t(`billing.kinds.${k}`),
-    },
-    {
-      key: 'type',
-      title: t('billing.type'),
-      dataIndex: 'type',
-      width: 90,
-      render: (k: string) => t(`billing.types.${k}`),
-    },
-    { key: 'quantity', title: t('billing.quantity'), dataIndex: 'quantity', width: 80 },
-    { key: 'days', title: t('billing.days'), dataIndex: 'days', width: 80 },
-    {
-      key: 'amount',
-      title: t('billing.amount'),
-      dataIndex: 'amount',
-      width: 110,
-      render: (v: number) => formatAmount(v),
-    },
-    {
-      key: 'seller',
-      title: t('billing.seller'),
-      dataIndex: 'sellerName',
-      width: 120,
-      ellipsis: true,
-      render: (v: string | null) => v ?? '-',
-    },
+    ...orderTermsColumns<MyOrderView>(t),
     {
       key: 'createdAt',
       title: t('billing.createdAt'),

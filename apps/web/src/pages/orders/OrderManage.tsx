@@ -1,11 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons'
-import {
-  formatAmount,
-  type OrderCreateBody,
-  type OrderKindValue,
-  type OrderView,
-  type RecordChangeView,
-} from '@app/core'
+import type { OrderCreateBody, OrderKindValue, OrderView, RecordChangeView } from '@app/core'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Flex, Form, Select, Tabs } from 'antd'
 import { useState } from 'react'
@@ -21,6 +15,7 @@ import { currentLanguage } from '../../i18n'
 import { formatDate } from '../../utils/date'
 import { tablePaging } from '../../utils/tablePaging'
 import { OrderCreateModal } from './OrderCreateModal'
+import { orderTermsColumns } from './orderColumns'
 import { RecordsPanel } from './RecordsPanel'
 import { TenantSelect } from './TenantSelect'
 
@@ -62,37 +57,7 @@ function OrdersPanel({
       ellipsis: true,
       render: (_, o) => `${o.tenantName} (${o.enterpriseAccount})`,
     },
-    {
-      key: 'kind',
-      title: t('billing.kind'),
-      dataIndex: 'kind',
-      width: 80,
-      render: (k: string) => t(`billing.kinds.${k}`),
-    },
-    {
-      key: 'type',
-      title: t('billing.type'),
-      dataIndex: 'type',
-      width: 80,
-      render: (k: string) => t(`billing.types.${k}`),
-    },
-    { key: 'quantity', title: t('billing.quantity'), dataIndex: 'quantity', width: 80 },
-    { key: 'days', title: t('billing.days'), dataIndex: 'days', width: 80 },
-    {
-      key: 'amount',
-      title: t('billing.amount'),
-      dataIndex: 'amount',
-      width: 110,
-      render: (v: number) => formatAmount(v),
-    },
-    {
-      key: 'seller',
-      title: t('billing.seller'),
-      dataIndex: 'sellerName',
-      width: 120,
-      ellipsis: true,
-      render: (v: string | null) => v ?? '-',
-    },
+    ...orderTermsColumns<OrderView>(t),
     { key: 'operator', title: t('billing.operator'), dataIndex: 'operatorName', width: 120, ellipsis: true },
     {
       key: 'createdAt',

@@ -1,55 +1,15 @@
-import {
-  SIM_TEXT_MAX,
-  type SimChatView,
-  type SimMessageView,
-  type SimPendingQr,
-  type SimPhoneView,
-} from '@app/core'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { SIM_TEXT_MAX, type SimChatView, type SimPendingQr } from '@app/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/request'
 import * as api from '../../api/sim'
-import { setFeedback } from '../../app/feedback'
 import { queryClient } from '../../app/queryClient'
 import { i18n } from '../../i18n'
-import SimPage from './index'
+import { ALICE, fakeFeedback, message, phone, renderSimAt, SHOP, shop } from './simTestData'
 
 vi.mock('../../api/sim')
 const mocked = vi.mocked(api)
 
-// antd's auto-sized text area and ellipsis watch their size; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-const SHOP = '8613800000001'
-const ALICE = '447700900001'
-
-const phone = (over: Partial<SimPhoneView>): SimPhoneView => ({
-  number: ALICE,
-  name: 'Alice',
-  registered: true,
-  isAccount: false,
-  linked: false,
-  online: false,
-  accountIds: [],
-  banned: false,
-  restrictedUntil: null,
-  updateRequired: false,
-  addressing: 'phone',
-  ...over,
-})
-const shop = phone({
-  number: SHOP,
-  name: 'Shop',
-  isAccount: true,
-  linked: true,
-  online: true,
-  accountIds: [3],
-})
 const alice = phone({})
 const chat: SimChatView = {
   peer: SHOP,
@@ -60,38 +20,13 @@ const chat: SimChatView = {
   unread: 0,
   member: true,
 }
-const message = (over: Partial<SimMessageView>): SimMessageView => ({
-  id: 'M1',
-  from: ALICE,
-  fromName: 'Alice',
-  fromMe: true,
-  timestamp: Date.UTC(2025, 0, 1, 8, 30),
-  kind: 'text',
-  text: 'hello',
-  status: 'read',
-  revoked: false,
-  edited: false,
-  reactions: [],
-  viaDevice: false,
-  ...over,
-})
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/sim', element: <SimPage /> }], { initialEntries: [path] })
-  render(<RouterProvider router={router} />)
-  return router
-}
+const renderAt = renderSimAt
 
 const success = vi.fn()
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback(success)
   mocked.listSimPhones.mockResolvedValue([shop, alice])
   mocked.listSimChats.mockResolvedValue([chat])
   mocked.listSimMessages.mockResolvedValue({ list: [], hasMore: false })

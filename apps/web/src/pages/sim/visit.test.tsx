@@ -1,47 +1,14 @@
-import type { SimChatView, SimMessageView, SimPhoneView } from '@app/core'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import type { SimChatView, SimMessageView } from '@app/core'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../api/sim'
-import { setFeedback } from '../../app/feedback'
 import { queryClient } from '../../app/queryClient'
 import { i18n } from '../../i18n'
-import SimPage from './index'
+import { ALICE, fakeFeedback, phone, renderSimAt, SHOP, shop } from './simTestData'
 
 vi.mock('../../api/sim')
 const mocked = vi.mocked(api)
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-const SHOP = '8613800000001'
-const ALICE = '447700900001'
-
-const phone = (over: Partial<SimPhoneView>): SimPhoneView => ({
-  number: ALICE,
-  name: 'Alice',
-  registered: true,
-  isAccount: false,
-  linked: false,
-  online: false,
-  accountIds: [],
-  banned: false,
-  restrictedUntil: null,
-  updateRequired: false,
-  addressing: 'phone',
-  ...over,
-})
-const shop = phone({
-  number: SHOP,
-  name: 'Shop',
-  isAccount: true,
-  linked: true,
-  online: true,
-  accountIds: [3],
-})
 const greeting: SimMessageView = {
   id: 'M1',
   from: ALICE,
@@ -66,22 +33,12 @@ const chat: SimChatView = {
   member: true,
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/sim', element: <SimPage /> }], { initialEntries: [path] })
-  render(<RouterProvider router={router} />)
-  return router
-}
+const renderAt = renderSimAt
 
 const success = vi.fn()
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback(success)
   mocked.listSimPhones.mockResolvedValue([shop, phone({})])
   mocked.listSimChats.mockResolvedValue([])
   mocked.listSimMessages.mockResolvedValue({ list: [], hasMore: false })
