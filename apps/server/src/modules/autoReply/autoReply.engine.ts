@@ -3,8 +3,9 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/index.js'
 import type { Fan, Session } from '../../db/schema.js'
 import type { Commit } from '../../engines/inbound-cursor.js'
-import type { DurableSubscription, EventBus } from '../../events/bus.js'
-import { cameLive, LiveHints } from '../../events/live-hints.js'
+import type { EventBus } from '../../events/bus.js'
+import { cameLive } from '../../events/live-hints.js'
+import { StoredMessageConsumer } from '../../events/stored-message-consumer.js'
 import type { AccountDirectory } from '../accounts/index.js'
 import type { FanDirectory, FanLabeling } from '../fans/index.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
@@ -55,44 +56,20 @@ export interface AutoReplyEngineDeps {
  * due times (delay, then interval per sentence), so a restart still sends it on time, together
  * with the customer's reply count and the rule's statistics in one transaction.
  */
-export class AutoReplyEngine {
+export class AutoReplyEngine extends StoredMessageConsumer<Hint> {
   readonly name = 'auto-reply'
-  private readonly hints = new LiveHints<Hint>()
-  private readonly consumer: DurableSubscription
 
   constructor(private readonly d: AutoReplyEngineDeps) {
-    this.consumer = d.events.subscribe('message.stored', {
-      durable: 'auto-reply',
-      live: (e) => this.listen(e),
-      handle: (m, commit) => this.consume(m, commit),
-      settleMs: d.settleMs,
-    })
-  }
-
-  /** Catch up over the messages stored since the watermark, then follow the inbound events. */
-  start(): void {
-    this.consumer.start()
-  }
-
-  /** Finish the round under way; messages stored from now on wait for the next start. */
-  async stop(): Promise<void> {
-    await this.consumer.stop()
-  }
-
-  /** Resolves once every message stored so far has been handled. */
-  async settled(): Promise<void> {
-    await this.consumer.settled()
+    super(d.events, 'auto-reply', d.settleMs)
   }
 
   /** The stored message as heard in this process: notes whether a customer message is live, then wakes the consumer; it never blocks. */
-  private listen(e: StoredInbound): boolean {
-    if (e.message.from_me === 1) return false
-    this.hints.note(e.message.id, { live: e.live, newFan: e.newFan })
-    return true
+  protected hintOf(e: StoredInbound): Hint | undefined {
+    return e.message.from_me === 1 ? undefined : { live: e.live, newFan: e.newFan }
   }
 
   /** One stored customer message past the watermark: a live one with text is matched. */
-  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+  protected async consume(m: PendingMessage, commit: Commit): Promise<void> {
     const hint = this.hints.take(m.id)
     if (!cameLive(hint, m) || !m.body.trim()) return
     const newFan = hint?.newFan ?? (m.fan_created_at !== null && m.fan_created_at >= m.created_at)

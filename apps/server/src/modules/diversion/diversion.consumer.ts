@@ -1,8 +1,9 @@
 import type { Db } from '../../db/index.js'
 import { openSystemScope } from '../../db/system-scope.js'
 import type { Commit } from '../../engines/inbound-cursor.js'
-import type { DurableSubscription, EventBus } from '../../events/bus.js'
-import { cameLive, LiveHints } from '../../events/live-hints.js'
+import type { EventBus } from '../../events/bus.js'
+import { cameLive } from '../../events/live-hints.js'
+import { StoredMessageConsumer } from '../../events/stored-message-consumer.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
 import { type Attribution, accountKey, carriesRef } from './attribution.js'
 import type { Interactions } from './interactions.js'
@@ -23,12 +24,10 @@ interface Hint {
  * live customer message records the session's answered marketing message. The inbound event only
  * wakes it; on start it catches up, so a crash loses neither.
  */
-export class DiversionConsumer {
+export class DiversionConsumer extends StoredMessageConsumer<Hint> {
   readonly name = 'diversion'
-  private readonly hints = new LiveHints<Hint>()
   /** accounts of the batch under way with a visit a first message may claim (`prepare`) */
   private withVisits = new Set<string>()
-  private readonly consumer: DurableSubscription
 
   constructor(
     private readonly db: Db,
@@ -37,33 +36,12 @@ export class DiversionConsumer {
     private readonly interactions: Interactions,
     settleMs?: number,
   ) {
-    this.consumer = events.subscribe('message.stored', {
-      durable: 'diversion',
-      live: (e) => this.listen(e),
-      handle: (m, commit) => this.consume(m, commit),
-      prepare: (batch) => this.prepare(batch),
-      settleMs,
-    })
-  }
-
-  start(): void {
-    this.consumer.start()
-  }
-
-  async stop(): Promise<void> {
-    await this.consumer.stop()
-  }
-
-  /** Resolves when the messages stored so far are attributed and recorded. */
-  async settled(): Promise<void> {
-    await this.consumer.settled()
+    super(events, 'diversion', settleMs)
   }
 
   /** The stored message as heard in this process: notes whether a customer message is live and new, then wakes the consumer. */
-  private listen(e: StoredInbound): boolean {
-    if (e.message.from_me) return false
-    this.hints.note(e.message.id, { live: e.live, newFan: e.newFan, answered: e.answered === true })
-    return true
+  protected hintOf(e: StoredInbound): Hint | undefined {
+    return e.message.from_me ? undefined : { live: e.live, newFan: e.newFan, answered: e.answered === true }
   }
 
   /** What the inbound event told of a message, else what its rows tell. */
@@ -78,7 +56,7 @@ export class DiversionConsumer {
   }
 
   /** The accounts of the batch's first messages that have a visit to claim (one statement per batch). */
-  private async prepare(batch: PendingMessage[]): Promise<void> {
+  protected override async prepare(batch: PendingMessage[]): Promise<void> {
     const first = batch.filter((m) => {
       const f = this.facts(m)
       return f.live && f.newFan && m.fan_id !== null && !carriesRef(m.body)
@@ -90,7 +68,7 @@ export class DiversionConsumer {
     )
   }
 
-  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+  protected async consume(m: PendingMessage, commit: Commit): Promise<void> {
     const { live, newFan, answered } = this.facts(m)
     this.hints.take(m.id)
     const fanId = m.fan_id

@@ -1,7 +1,8 @@
 import { type BusinessHoursBody, isOpen, SendOrigin, SessionType, vipActive } from '@app/core'
 import type { Commit } from '../../engines/inbound-cursor.js'
-import type { DurableSubscription, EventBus } from '../../events/bus.js'
-import { cameLive, LiveHints } from '../../events/live-hints.js'
+import type { EventBus } from '../../events/bus.js'
+import { cameLive } from '../../events/live-hints.js'
+import { StoredMessageConsumer } from '../../events/stored-message-consumer.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
 import type { OutboxService } from '../outbox/index.js'
 import type { SessionDirectory } from '../sessions/index.js'
@@ -29,41 +30,19 @@ export interface AwayMessageDeps {
  * the watermark's move past the message commit together, so a restart neither loses nor repeats
  * one. The away message does not answer the customer: their waiting clock keeps running.
  */
-export class AwayMessageConsumer {
+export class AwayMessageConsumer extends StoredMessageConsumer {
   readonly name = 'away-message'
-  private readonly hints = new LiveHints()
-  private readonly consumer: DurableSubscription
 
   constructor(private readonly d: AwayMessageDeps) {
-    this.consumer = d.events.subscribe('message.stored', {
-      durable: 'away-message',
-      live: (e) => this.listen(e),
-      handle: (m, commit) => this.consume(m, commit),
-      settleMs: d.settleMs,
-    })
-  }
-
-  start(): void {
-    this.consumer.start()
-  }
-
-  async stop(): Promise<void> {
-    await this.consumer.stop()
-  }
-
-  /** Resolves once every message stored so far has been handled. */
-  async settled(): Promise<void> {
-    await this.consumer.settled()
+    super(d.events, 'away-message', d.settleMs)
   }
 
   /** A customer's message in a personal chat wakes the consumer, noting whether it is live (not history). */
-  private listen(e: StoredInbound): boolean {
-    if (e.message.from_me === 1 || e.fanId === null) return false
-    this.hints.note(e.message.id, { live: e.live })
-    return true
+  protected hintOf(e: StoredInbound) {
+    return e.message.from_me === 1 || e.fanId === null ? undefined : { live: e.live }
   }
 
-  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+  protected async consume(m: PendingMessage, commit: Commit): Promise<void> {
     if (!cameLive(this.hints.take(m.id), m) || m.fan_id === null) return
     const plan = await this.d.businessHours(m.tenant_id)
     if (!plan.enabled || !plan.awayEnabled || plan.awayMessage === '') return

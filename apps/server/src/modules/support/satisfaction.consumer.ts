@@ -1,6 +1,7 @@
 import type { Commit } from '../../engines/inbound-cursor.js'
-import type { DurableSubscription, EventBus } from '../../events/bus.js'
-import { cameLive, LiveHints } from '../../events/live-hints.js'
+import type { EventBus } from '../../events/bus.js'
+import { cameLive } from '../../events/live-hints.js'
+import { StoredMessageConsumer } from '../../events/stored-message-consumer.js'
 import type { PendingMessage, StoredInbound } from '../messages/index.js'
 import type { SessionDirectory, SessionStatusUpdates } from '../sessions/index.js'
 import type { SatisfactionRepository } from './satisfaction.repository.js'
@@ -23,10 +24,8 @@ export function parseRating(text: string): number | null {
  * on meanwhile), and the desks hear of it. It consumes stored customer messages past its own
  * watermark, the answer committing with the watermark's move.
  */
-export class SatisfactionAnswers {
+export class SatisfactionAnswers extends StoredMessageConsumer {
   readonly name = 'satisfaction'
-  private readonly hints = new LiveHints()
-  private readonly consumer: DurableSubscription
 
   constructor(
     events: EventBus,
@@ -39,34 +38,15 @@ export class SatisfactionAnswers {
     },
     settleMs?: number,
   ) {
-    this.consumer = events.subscribe('message.stored', {
-      durable: 'satisfaction',
-      live: (e) => this.listen(e),
-      handle: (m, commit) => this.consume(m, commit),
-      settleMs,
-    })
+    super(events, 'satisfaction', settleMs)
   }
 
-  start(): void {
-    this.consumer.start()
+  /** A customer's message in a personal chat may answer a survey. */
+  protected hintOf(e: StoredInbound) {
+    return e.message.from_me === 1 || e.fanId === null ? undefined : { live: e.live }
   }
 
-  async stop(): Promise<void> {
-    await this.consumer.stop()
-  }
-
-  /** Resolves once every message stored so far has been handled. */
-  async settled(): Promise<void> {
-    await this.consumer.settled()
-  }
-
-  private listen(e: StoredInbound): boolean {
-    if (e.message.from_me === 1 || e.fanId === null) return false
-    this.hints.note(e.message.id, { live: e.live })
-    return true
-  }
-
-  private async consume(m: PendingMessage, commit: Commit): Promise<void> {
+  protected async consume(m: PendingMessage, commit: Commit): Promise<void> {
     if (!cameLive(this.hints.take(m.id), m) || m.fan_id === null) return
     const survey = await this.repo.open(m.tenant_id, m.session_id, m.created_at)
     if (!survey) return
