@@ -104,6 +104,9 @@ async function violations(page: Page, key: string): Promise<Record<string, numbe
 const shotPath = (language: string, width: string, key: string) =>
   path.join('test-results', 'screens', `${language}-${width}`, `${key.replace(/[^\w-]+/g, '_')}.png`)
 
+/** How many `h1` each screen shows: a screen's title is its one heading of that level. */
+const headings: Record<string, number> = {}
+
 /** Shows the screen at each width and language, keeps a screenshot of each, and returns axe's counts at 1440 in Chinese. */
 async function walk(page: Page, route: string, key: string, open?: (page: Page) => Promise<void>) {
   let found: Record<string, number> = {}
@@ -115,6 +118,7 @@ async function walk(page: Page, route: string, key: string, open?: (page: Page) 
     if (language === 'zh') {
       await still(page)
       found = await violations(page, key)
+      headings[key] = await page.locator('h1').count()
     }
     for (const w of WIDTHS) {
       await page.setViewportSize({ width: w.width, height: w.height })
@@ -177,6 +181,8 @@ test.describe('every screen, every role', () => {
         keys.push(key)
       }
       expectWithinBaseline(keys)
+      const untitled = keys.filter((k) => headings[k] !== 1).map((k) => `${k}: ${headings[k]} h1`)
+      expect(untitled, "screens without exactly one h1 (the page frame's title)").toEqual([])
     })
   }
 })

@@ -2,7 +2,10 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Access as Areas } from '@app/core'
 import { Badge, Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { Access } from '../../../app/Access'
+import { findRouteChain } from '../../../app/routeAccess'
+import { layoutRoutes } from '../../../app/routes'
 import { LanguageSwitch } from '../../../components/LanguageSwitch'
 import { lazyPart } from '../../../components/lazyPart'
 import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
@@ -19,7 +22,20 @@ const ActingAgentPicker = lazyPart(
   <Skeleton.Input active size="small" />,
 )
 
-/** The desk's top bar: rail toggle, whose desk it is, the supervisor's agent picker, live status, mentions, language, user menu. */
+/** The title of the desk's page being shown (its route's), the page's one heading. */
+function DeskPageTitle() {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const route = findRouteChain(layoutRoutes, pathname).at(-1)
+  if (!route) return null
+  return (
+    <h1 className="desk-page-title" data-testid="desk-page-title">
+      {t(route.titleKey)}
+    </h1>
+  )
+}
+
+/** The desk's top bar: rail toggle, the page's title, whose desk it is, the supervisor's agent picker, live status, mentions, language, user menu. */
 export function DeskHeader() {
   const { t } = useTranslation()
   const width = useDeskWidth()
@@ -46,6 +62,7 @@ export function DeskHeader() {
           onClick={toggle}
           data-testid="desk-rail-toggle"
         />
+        <DeskPageTitle />
         {owner && ownerShown ? (
           <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
             {owner.acting ? (

@@ -1,4 +1,5 @@
-import { Card } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { MassSendScreen } from '../components/MassSendScreen'
 
 /**
@@ -7,9 +8,10 @@ import { MassSendScreen } from '../components/MassSendScreen'
  * groups; each task's log opens beside the list.
  */
 export default function AddFansGroupSendPage() {
+  const { t } = useTranslation()
   return (
-    <Card>
+    <PageFrame title={t('menu.addFansGroupSend')}>
       <MassSendScreen scope="console" mode="tasks" creates />
-    </Card>
+    </PageFrame>
   )
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { AutoReplyScreen } from './components/AutoReplyScreen'
 
 /**
@@ -5,5 +7,10 @@ import { AutoReplyScreen } from './components/AutoReplyScreen'
  * rules for the whole tenant and personal rules for chosen agents.
  */
 export default function AutomaticReplyMarketingPage() {
-  return <AutoReplyScreen agentMode={false} />
+  const { t } = useTranslation()
+  return (
+    <PageFrame title={t('menu.automaticReplyMarketing')} sections>
+      <AutoReplyScreen agentMode={false} />
+    </PageFrame>
+  )
 }

@@ -1,4 +1,5 @@
-import { Card } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { PageFrame } from '../../../components/page/PageFrame'
 import { MassSendScreen } from '../components/MassSendScreen'
 
 /**
@@ -7,9 +8,10 @@ import { MassSendScreen } from '../components/MassSendScreen'
  * recipient's states and times, exports to XLSX, and charts sends over time per account.
  */
 export default function FanGroupSendLogPage() {
+  const { t } = useTranslation()
   return (
-    <Card>
+    <PageFrame title={t('menu.fanGroupSendLog')}>
       <MassSendScreen scope="console" mode="log" creates={false} />
-    </Card>
+    </PageFrame>
   )
 }
