@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { AppProviders } from './app/AppProviders'
@@ -9,15 +9,20 @@ import './styles.css'
 const language = storedLanguage()
 
 // the chosen language's text first (the default one's shell text is already loaded; the desk's
-// part holds another language's shell text), then the app
-void (language in resources ? Promise.resolve() : loadLanguage(language, 'desk')).finally(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-)
+// part holds another language's shell text), then the app. The first render is a transition:
+// React renders it in slices and lets the browser answer input between them, instead of one
+// long task for the whole first screen.
+void (language in resources ? Promise.resolve() : loadLanguage(language, 'desk')).finally(() => {
+  const root = createRoot(document.getElementById('root') as HTMLElement)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  )
+})
