@@ -137,7 +137,9 @@ describe('desk layout', { timeout: 30_000 }, () => {
     const waiting = await screen.findByTestId('desk-filter-waiting')
     expect(waiting).toHaveTextContent('Waiting on us')
     // the page's title is its one heading
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18n.t('menu.deskSession', { lng: 'en' }))
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      i18n.t('menu.deskSession', { lng: 'en' }),
+    )
     expect(waiting).toHaveAttribute('aria-current', 'page')
     // the open chat stays open when moving between session lists
     expect(waiting).toHaveAttribute('href', '/customerServiceDesk/deskSession?view=waiting&sessionId=7')
