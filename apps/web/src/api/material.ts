@@ -16,7 +16,7 @@ const UPLOAD_TIMEOUT_MS = 120_000
 
 export const pageMaterials = (q: MaterialPageBody) => call(api.page, q)
 
-const getMaterial = (id: number) => call(api.get, { id })
+const _getMaterial = (id: number) => call(api.get, { id })
 
 export const materialTypeCounts = (ownerType: MaterialOwnerTypeValue, usage?: MaterialUsageValue) =>
   call(api.typeCounts, { ownerType, ...(usage ? { usage } : {}) }).then((r) => r.list)

@@ -4,9 +4,9 @@ import { Form, Input } from 'antd'
 import Cookies from 'js-cookie'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../app/feedback'
 import { i18n } from '../i18n'
 import { useSession } from '../stores/session'
+import { fakeFeedback } from '../test/feedback'
 import { fakeServer, makeUser, ok } from '../test/fixtures'
 import { StorageKey } from '../utils/storage'
 import { SignInForm, type SignInFormProps } from './SignInForm'
@@ -60,13 +60,7 @@ const fill = (testId: string, value: string) =>
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 
 afterEach(async () => {

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import dayjs from 'dayjs'
 import { VirtuosoMockContext } from 'react-virtuoso'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
 import { i18n } from '../../i18n'
+import { fakeFeedback } from '../../test/feedback'
 import { fakeServer, makeMessage, ok } from '../../test/fixtures'
 import { renderWithProviders } from '../../test/testUtils'
 import { toFilters } from './filters'
@@ -98,13 +98,7 @@ const render = () =>
 beforeEach(async () => {
   vi.clearAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 afterEach(() => i18n.changeLanguage('zh'))
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
 import { i18n } from '../../i18n'
+import { fakeFeedback } from '../../test/feedback'
 import { fakeServer, ok } from '../../test/fixtures'
 import { renderWithProviders } from '../../test/testUtils'
 import AgentGroups from './AgentGroups'
@@ -34,13 +34,7 @@ beforeEach(async () => {
   vip.firstResponseMinutes = null
   vip.nextResponseMinutes = null
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 afterEach(() => i18n.changeLanguage('zh'))
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
 import { i18n } from '../../i18n'
+import { fakeFeedback } from '../../test/feedback'
 import { fakeServer, ok } from '../../test/fixtures'
 import { renderWithProviders } from '../../test/testUtils'
 import AgentList from './AgentList'
@@ -36,13 +36,7 @@ function server() {
 beforeEach(async () => {
   vi.clearAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback({ error: toastError })
 })
 afterEach(() => i18n.changeLanguage('zh'))
 

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Cookies from 'js-cookie'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../i18n'
 import { useSession } from '../../stores/session'
+import { fakeFeedback } from '../../test/feedback'
 import { fakeServer, makeUser, ok } from '../../test/fixtures'
 import { StorageKey } from '../../utils/storage'
 import LoginPage from './index'
@@ -26,13 +26,7 @@ const fill = (testId: string, value: string) =>
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { Role, type TenantSettingsView } from '@app/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../i18n'
+import { fakeFeedback } from '../../test/feedback'
 import { fakeServer, ok } from '../../test/fixtures'
 import { renderWithProviders, signInAs } from '../../test/testUtils'
 import SettingPage from './index'
@@ -45,13 +45,7 @@ const saves = (adapter: ReturnType<typeof server>) =>
 beforeEach(async () => {
   await i18n.changeLanguage('en')
   signInAs([Role.customerMaster])
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 afterEach(() => i18n.changeLanguage('zh'))
 

@@ -9,10 +9,10 @@ import {
   TenantSettingsPath,
 } from '@app/core'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../i18n'
 import { FakeServer } from '../../test/fakeServer'
+import { fakeFeedback } from '../../test/feedback'
 import { renderWithProviders, signInAs } from '../../test/testUtils'
 import SettingPage from './index'
 
@@ -37,13 +37,7 @@ let server: FakeServer
 beforeEach(async () => {
   await i18n.changeLanguage('en')
   signInAs([Role.customerMaster])
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
   // each save answers with what was sent, as the server does once it has stored it
   server = new FakeServer()
     .reply('get', TenantSettingsPath.get, null)

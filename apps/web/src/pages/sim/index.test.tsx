@@ -5,7 +5,8 @@ import { ApiError } from '../../api/request'
 import * as api from '../../api/sim'
 import { queryClient } from '../../app/queryClient'
 import { i18n } from '../../i18n'
-import { ALICE, fakeFeedback, message, phone, renderSimAt, SHOP, shop } from './simTestData'
+import { fakeFeedback } from '../../test/feedback'
+import { ALICE, message, phone, renderSimAt, SHOP, shop } from './simTestData'
 
 vi.mock('../../api/sim')
 const mocked = vi.mocked(api)
@@ -26,7 +27,7 @@ const renderAt = renderSimAt
 const success = vi.fn()
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  fakeFeedback(success)
+  fakeFeedback({ success })
   mocked.listSimPhones.mockResolvedValue([shop, alice])
   mocked.listSimChats.mockResolvedValue([chat])
   mocked.listSimMessages.mockResolvedValue({ list: [], hasMore: false })

@@ -1,8 +1,6 @@
 import type { SimMessageView, SimPhoneView } from '@app/core'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { vi } from 'vitest'
-import { setFeedback } from '../../app/feedback'
 import SimPage from './index'
 
 // antd's auto-sized text area and ellipsis watch their size; jsdom has no ResizeObserver.
@@ -59,15 +57,4 @@ export function renderSimAt(path: string) {
   const router = createMemoryRouter([{ path: '/sim', element: <SimPage /> }], { initialEntries: [path] })
   render(<RouterProvider router={router} />)
   return router
-}
-
-/** Toasts and dialogs answered by spies; `success` records the success toasts. */
-export function fakeFeedback(success: () => void) {
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
 }

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as api from '../../api/sim'
 import { queryClient } from '../../app/queryClient'
 import { i18n } from '../../i18n'
-import { ALICE, fakeFeedback, phone, renderSimAt, SHOP, shop } from './simTestData'
+import { fakeFeedback } from '../../test/feedback'
+import { ALICE, phone, renderSimAt, SHOP, shop } from './simTestData'
 
 vi.mock('../../api/sim')
 const mocked = vi.mocked(api)
@@ -38,7 +39,7 @@ const renderAt = renderSimAt
 const success = vi.fn()
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  fakeFeedback(success)
+  fakeFeedback({ success })
   mocked.listSimPhones.mockResolvedValue([shop, phone({})])
   mocked.listSimChats.mockResolvedValue([])
   mocked.listSimMessages.mockResolvedValue({ list: [], hasMore: false })

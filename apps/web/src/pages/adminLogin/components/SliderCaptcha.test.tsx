@@ -1,8 +1,8 @@
 import { CAPTCHA_TRACK_MAX, type CaptchaTrackPoint } from '@app/core'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
+import { fakeFeedback } from '../../../test/feedback'
 import { fakeServer, ok } from '../../../test/fixtures'
 import { DragTrack } from './dragTrack'
 import { SliderCaptcha } from './SliderCaptcha'
@@ -32,13 +32,7 @@ const drag = (dx: number) => {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
 })
 
 describe('<SliderCaptcha>', () => {

@@ -1,8 +1,8 @@
 import { type ChatMessageView, Role } from '@app/core'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
+import { fakeFeedback } from '../../../test/feedback'
 import { fakeServer, makeMessage, makeNote, makeSession, ok } from '../../../test/fixtures'
 import { emitSocket, renderChat, signInAs } from '../../../test/testUtils'
 import { ChatBox } from './ChatBox'
@@ -26,13 +26,7 @@ const row = (id: number) => screen.getByTestId(`chat-message-${id}`)
 beforeEach(async () => {
   vi.clearAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
   signInAs([Role.customerUser])
 })
 afterEach(() => i18n.changeLanguage('zh'))

@@ -2,8 +2,8 @@ import { type ChatMessageView, Role } from '@app/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
+import { fakeFeedback } from '../../../test/feedback'
 import { fakeServer, makeMessage, makeSession, ok } from '../../../test/fixtures'
 import { emitSocket, renderChat, signInAs } from '../../../test/testUtils'
 import { ChatBox } from './ChatBox'
@@ -33,13 +33,7 @@ const row = (id: number) => screen.getByTestId(`chat-message-${id}`)
 beforeEach(async () => {
   vi.clearAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback({ error: toastError })
   signInAs([Role.customerUser])
   URL.createObjectURL = vi.fn(() => 'blob:media')
   URL.revokeObjectURL = vi.fn()

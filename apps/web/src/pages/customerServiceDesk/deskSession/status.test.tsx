@@ -9,9 +9,9 @@ import {
 } from '@app/core'
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../app/feedback'
 import { i18n } from '../../../i18n'
 import { FakeServer, Refusal } from '../../../test/fakeServer'
+import { fakeFeedback } from '../../../test/feedback'
 import { makeSession } from '../../../test/fixtures'
 import { emitSocket, renderAt } from '../../../test/testUtils'
 import DeskSessionPage from './index'
@@ -75,13 +75,7 @@ const statusEvent = (
 
 beforeEach(async () => {
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback({ error: toastError })
   server = new FakeServer()
     .on('post', PAGE, () => ({ list: [open, pending, snoozed, resolved], nextCursor: null }))
     // the waiting time's colours follow the tenant's service level (off here)

@@ -1,9 +1,9 @@
 import { ErrorCode, Role } from '@app/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../app/feedback'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { i18n } from '../../../i18n'
 import { FakeServer, Refusal } from '../../../test/fakeServer'
+import { fakeFeedback } from '../../../test/feedback'
 import { renderWithProviders, signInAs } from '../../../test/testUtils'
 import { IntegrationsSettings } from './IntegrationsSettings'
 import { makeKey, P } from './testData'
@@ -13,13 +13,7 @@ let server: FakeServer
 beforeEach(async () => {
   await i18n.changeLanguage('en')
   signInAs([Role.customerMaster])
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: noop, success: noop, warning: noop, info: noop, loading: noop },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback()
   server = new FakeServer().reply('get', P.hooks, { list: [] })
 })
 afterEach(async () => {

@@ -2,8 +2,8 @@ import { CHAT_TEXT_COUNTER_FROM, CHAT_TEXT_MAX, Role } from '@app/core'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../../app/feedback'
 import { i18n } from '../../../../i18n'
+import { fakeFeedback } from '../../../../test/feedback'
 import { fakeServer, makeMessage, makeSession, ok } from '../../../../test/fixtures'
 import { renderChat, signInAs } from '../../../../test/testUtils'
 import * as probe from '../mediaProbe'
@@ -73,13 +73,7 @@ beforeEach(async () => {
   vi.clearAllMocks()
   vi.restoreAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback({ error: toastError })
   signInAs([Role.customerUser])
 })
 afterEach(() => i18n.changeLanguage('zh'))

@@ -2,8 +2,8 @@ import { Role } from '@app/core'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { setFeedback } from '../../../../app/feedback'
 import { i18n } from '../../../../i18n'
+import { fakeFeedback } from '../../../../test/feedback'
 import { fakeServer, makeNote, makeSession, ok } from '../../../../test/fixtures'
 import { renderChat, signInAs } from '../../../../test/testUtils'
 import { Composer } from './Composer'
@@ -56,13 +56,7 @@ function typeIn(input: HTMLTextAreaElement, text: string) {
 beforeEach(async () => {
   vi.clearAllMocks()
   await i18n.changeLanguage('en')
-  const noop = vi.fn()
-  const dialog = vi.fn(() => ({ destroy: noop }))
-  setFeedback({
-    message: { error: toastError, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: dialog, warning: dialog, info: dialog },
-    notification: { info: noop },
-  })
+  fakeFeedback({ error: toastError })
   signInAs([Role.customerUser])
 })
 afterEach(() => i18n.changeLanguage('zh'))
