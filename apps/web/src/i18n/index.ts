@@ -107,9 +107,28 @@ export function loadLanguage(lang: LanguageCode, part: TextPart = 'all'): Promis
   const key = `${lang}:${part}`
   const pending = loading.get(key)
   if (pending) return pending
-  const pieces = part === 'all' ? [textParts[lang].desk, textParts[lang].console] : [textParts[lang].desk]
-  const text = Promise.all(pieces.map((piece) => piece())).then((texts) => {
-    for (const translation of texts) i18n.addResourceBundle(lang, 'translation', translation, true, true)
+  // the whole text is the desk's part (with antd's text and the dates) and the console's part
+  const work =
+    part === 'desk'
+      ? loadDeskPart(lang)
+      : Promise.all([loadLanguage(lang, 'desk'), textParts[lang].console().then(addText(lang))])
+  const load = work.then(() => {
+    loaded.add(key)
+  })
+  // a failed load (network) may be asked again
+  load.catch(() => loading.delete(key))
+  loading.set(key, load)
+  return load
+}
+
+const addText = (lang: LanguageCode) => (translation: Text) => {
+  i18n.addResourceBundle(lang, 'translation', translation, true, true)
+}
+
+/** The desk's part of a language's text, with the validation messages, antd's text and the dates. */
+function loadDeskPart(lang: LanguageCode): Promise<unknown> {
+  const text = textParts[lang].desk().then((translation) => {
+    addText(lang)(translation)
     i18n.addResourceBundle(lang, 'validation', validationMessages[lang], true, true)
   })
   const antd =
@@ -118,14 +137,7 @@ export function loadLanguage(lang: LanguageCode, part: TextPart = 'all'): Promis
       : antdLocaleLoaders[lang]().then((locale) => {
           antdLocales[lang] = locale
         })
-  const load = Promise.all([text, antd, applyDateLanguage()]).then(() => {
-    loaded.add(key)
-    if (part === 'all') loaded.add(`${lang}:desk`)
-  })
-  // a failed load (network) may be asked again
-  load.catch(() => loading.delete(key))
-  loading.set(key, load)
-  return load
+  return Promise.all([text, antd, applyDateLanguage()])
 }
 
 /** Switch language everywhere outside React state: i18next, dayjs, <html lang>, localStorage. */
