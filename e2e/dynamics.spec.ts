@@ -58,8 +58,9 @@ test('the supervisor posts a text status now from an account and sees its result
 
   const row = page.getByTestId('dynamic-table').locator('tr', { hasText: text })
   await expect(row).toBeVisible()
+  // the engine posts on its next round, later while the machine is busy
   await expect(row.locator('[data-testid^="dynamic-result-"]')).toHaveText('成功 1 / 失败 0 / 待发布 0', {
-    timeout: 20_000,
+    timeout: 45_000,
   })
   await page.screenshot({ path: '/tmp/p8-dynamics-list.png', fullPage: true })
   await row.getByRole('button', { name: '详情' }).click()
