@@ -4,6 +4,8 @@ import { BrowserRouter } from 'react-router'
 import { AppProviders } from './app/AppProviders'
 import { AppRoutes } from './app/router'
 import { loadLanguage, resources, storedLanguage } from './i18n'
+// antd's component styles, prebuilt (the theme turns their generation in the browser off)
+import 'antd/dist/antd.css'
 import './styles.css'
 
 const language = storedLanguage()
