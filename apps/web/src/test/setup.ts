@@ -36,3 +36,30 @@ afterEach(() => {
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50))
 })
+
+// antd writes each component's style into the document as it first renders; jsdom then matches
+// every rule of those sheets on each getComputedStyle, which Testing Library's role queries call
+// for every ancestor of every candidate (a tenth of a second each with a page's antd styles). The
+// styles are left out of the document: no test reads antd's look, and a role query takes
+// milliseconds instead of seconds. One rule stands for them, below: what antd hides by a state
+// class is still not visible to a test.
+const written = (node: Node) => node instanceof HTMLStyleElement && node.hasAttribute('data-rc-order')
+const { appendChild, insertBefore, removeChild } = document.head
+document.head.appendChild = function <T extends Node>(this: HTMLHeadElement, node: T): T {
+  return written(node) ? node : (appendChild.call(this, node) as T)
+}
+document.head.insertBefore = function <T extends Node>(
+  this: HTMLHeadElement,
+  node: T,
+  child: Node | null,
+): T {
+  return written(node) ? node : (insertBefore.call(this, node, child) as T)
+}
+document.head.removeChild = function <T extends Node>(this: HTMLHeadElement, node: T): T {
+  return written(node) && node.parentNode !== this ? node : (removeChild.call(this, node) as T)
+}
+// the state classes by which antd hides a closed popup, menu or panel (`ant-dropdown-hidden`,
+// `ant-select-dropdown-hidden`, `ant-form-item-hidden`…), as its stylesheet has them
+const sheet = document.createElement('style')
+sheet.textContent = '[class$="-hidden"], [class*="-hidden "] { display: none; }'
+document.head.appendChild(sheet)

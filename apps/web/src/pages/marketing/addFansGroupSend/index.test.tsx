@@ -83,7 +83,12 @@ async function addText(text: string) {
   const area = await screen.findByTestId('mass-send-sentence-text')
   fireEvent.change(area, { target: { value: text } })
   fireEvent.click(screen.getByTestId('mass-send-sentence-save'))
-  await waitFor(() => expect(screen.queryByTestId('mass-send-sentence-text')).not.toBeVisible())
+  // saved: the task's sentences list it
+  await waitFor(() =>
+    expect(screen.getAllByTestId(/^mass-send-sentence-\d+$/).map((e) => e.textContent)).toContainEqual(
+      expect.stringContaining(text),
+    ),
+  )
 }
 
 const errorTexts = () =>
