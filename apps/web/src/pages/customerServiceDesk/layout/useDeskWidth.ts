@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useMediaQuery } from '../../../hooks/useMediaQuery'
 import { useAppStore } from '../../../stores/app'
 
 /**
@@ -13,17 +13,10 @@ const DESK_WIDE_PX = 1280
 // a fraction below the breakpoint so that 1279.5 px (zoomed screens) is still medium
 const BELOW_WIDE = `(max-width: ${DESK_WIDE_PX - 0.02}px)`
 
-const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(BELOW_WIDE)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
-}
-const belowWide = () => window.matchMedia(BELOW_WIDE).matches
-
 /** The desk's width class; narrow follows the app's device (mobile below 992 px). */
 export function useDeskWidth(): DeskWidth {
   const mobile = useAppStore((s) => s.device === 'mobile')
-  const medium = useSyncExternalStore(subscribe, belowWide, () => false)
+  const medium = useMediaQuery(BELOW_WIDE)
   if (mobile) return 'narrow'
   return medium ? 'medium' : 'wide'
 }
