@@ -10,6 +10,9 @@ const SIDEBAR_SUB_BG = '#1e40af'
 export const SIDEBAR_ACTIVE_BG = '#2563eb'
 const SIDEBAR_TEXT = 'rgba(255, 255, 255, 0.85)'
 
+/** Danger red: white text on it at 4.8:1, and it at 4.8:1 as text on white (unread counts, errors). */
+export const DANGER_RED = '#dc2626'
+
 export const theme: ThemeConfig = {
   // antd's component styles come from its prebuilt stylesheet (main.tsx imports it) instead of being
   // generated in the browser as each component first renders, which took most of the desk's first
@@ -22,7 +25,7 @@ export const theme: ThemeConfig = {
     colorInfo: '#1d4ed8',
     // danger and success text at 4.5:1 or more on white and on their light tints (the tints are
     // given too: antd would derive grey ones from a darker green)
-    colorError: '#dc2626',
+    colorError: DANGER_RED,
     colorSuccess: '#15803d',
     colorSuccessBg: '#f0fdf4',
     colorSuccessBorder: '#86efac',

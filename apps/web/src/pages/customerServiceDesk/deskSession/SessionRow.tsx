@@ -11,6 +11,7 @@ import {
 import { Avatar, Flex, Tag, Tooltip, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DANGER_RED } from '../../../app/theme'
 import { Highlight } from '../../../components/Highlight'
 import { RelativeTime } from '../../../components/RelativeTime'
 import { WaitingTime } from '../../../components/serviceClock/WaitingTime'
@@ -29,7 +30,7 @@ const unreadStyle = {
   height: 18,
   padding: '0 5px',
   borderRadius: 9,
-  background: '#ef4444',
+  background: DANGER_RED,
   color: '#ffffff',
   fontSize: 11,
   lineHeight: '18px',

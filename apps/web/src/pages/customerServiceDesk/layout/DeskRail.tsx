@@ -6,7 +6,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { sessionCounts } from '../../../api/desk'
-import { SIDEBAR_ACTIVE_BG } from '../../../app/theme'
+import { DANGER_RED, SIDEBAR_ACTIVE_BG } from '../../../app/theme'
 import { useDesk } from '../../../stores/desk'
 import { deskKeys } from '../queryKeys'
 import { activeEntry, entryTarget, RAIL_SECTIONS, type RailEntry } from './railEntries'
@@ -41,7 +41,7 @@ function Count({ name, value, strong }: { name: string; value: number; strong: b
         fontSize: 12,
         lineHeight: '18px',
         textAlign: 'center',
-        background: strong && value > 0 ? '#ef4444' : 'rgba(255, 255, 255, 0.18)',
+        background: strong && value > 0 ? DANGER_RED : 'rgba(255, 255, 255, 0.18)',
         color: '#ffffff',
       }}
     >

@@ -4,6 +4,7 @@ import { Badge, Card, Table, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { listDeskAccounts } from '../../../api/desk'
+import { DANGER_RED } from '../../../app/theme'
 import { useSocketEvent } from '../../../realtime'
 import { StatusTag } from '../../accountManage/index/components/StatusTag'
 import { DESK_SESSION_PATH } from '../layout/railEntries'
@@ -69,7 +70,7 @@ export default function MyAccountPage() {
                   <Badge
                     count={a.unreadCount}
                     showZero
-                    color={a.unreadCount > 0 ? '#ef4444' : '#cbd5e1'}
+                    color={a.unreadCount > 0 ? DANGER_RED : '#cbd5e1'}
                     overflowCount={999}
                   />
                 </span>
