@@ -25,9 +25,9 @@ function BaseText({ children }: { children: ReactNode }) {
 
 /**
  * antd theme and locale (following the chosen language), without antd's animations (dialogs
- * zooming, menus sliding) for a user whose system asks for reduced motion. antd's App context (message, modal,
- * notification) and the query cache are provided by the signed-in layouts (SignedInApp), so the
- * sign-in pages do not load them.
+ * zooming, menus sliding) for a user whose system asks for reduced motion. antd's App context
+ * (message, modal, notification) and the query cache are provided by the signed-in layouts
+ * (SignedInApp), so the sign-in pages do not load them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   // follows the text's language, which changes once that language's text (antd's too) is loaded
