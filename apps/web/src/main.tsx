@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
 import { AppProviders } from './app/AppProviders'
-import { AppRoutes } from './app/router'
+import { AppRoutes, BrowserHistoryRouter } from './app/router'
 import { loadLanguage, resources, storedLanguage } from './i18n'
 // antd's component styles, prebuilt (the theme turns their generation in the browser off)
 import 'antd/dist/antd.css'
@@ -20,9 +19,9 @@ void (language in resources ? Promise.resolve() : loadLanguage(language, 'desk')
     root.render(
       <StrictMode>
         <AppProviders>
-          <BrowserRouter>
+          <BrowserHistoryRouter>
             <AppRoutes />
-          </BrowserRouter>
+          </BrowserHistoryRouter>
         </AppProviders>
       </StrictMode>,
     ),

@@ -1,5 +1,5 @@
-import { lazy } from 'react'
-import { Navigate, type RouteObject, useRoutes } from 'react-router'
+import { lazy, type ReactNode } from 'react'
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router'
 import { FullText } from './FullText'
 import { LandingRedirect } from './LandingRedirect'
 import { Root } from './Root'
@@ -63,4 +63,13 @@ const routeObjects: RouteObject[] = [
 /** The route table rendered in the browser's history (declarative routing: no loaders or actions). */
 export function AppRoutes() {
   return useRoutes(routeObjects)
+}
+
+/**
+ * The browser's history as the router's location. Navigations are not transitions: the page drawn
+ * is always the one in the address bar (a page still loading shows its spinner meanwhile), so the
+ * guard and the menu never act on the page being left while the next one loads.
+ */
+export function BrowserHistoryRouter({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
 }

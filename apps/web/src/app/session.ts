@@ -73,8 +73,16 @@ export async function logout(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, LOGOUT_WAIT_MS)),
   ])
   feedback().message.success({ content: i18n.t('auth.loggedOut') })
+  leaveSession(loginRedirect(here))
+}
+
+/**
+ * Forget the signed-in user and go to `to` (a sign-in page): both are drawn in one render (the
+ * router's navigations are not transitions), so the guard never sees the page without a token.
+ */
+export function leaveSession(to: string): void {
   clearSession()
-  navigateTo(loginRedirect(here), { replace: true })
+  navigateTo(to, { replace: true })
 }
 
 /**

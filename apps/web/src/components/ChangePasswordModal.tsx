@@ -3,8 +3,8 @@ import { type ButtonProps, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { changePassword } from '../api/auth'
-import { feedback, navigateTo } from '../app/feedback'
-import { clearSession } from '../app/session'
+import { feedback } from '../app/feedback'
+import { leaveSession } from '../app/session'
 import { useRevalidateOnLanguage } from '../hooks/useRevalidateOnLanguage'
 import { validationText } from '../i18n'
 import { useSession } from '../stores/session'
@@ -39,8 +39,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       await changePassword({ oldPassword: values.oldPassword, password: values.password })
       feedback().message.success({ content: t('layout.passwordChanged') })
       onClose()
-      clearSession()
-      navigateTo('/login', { replace: true })
+      leaveSession('/login')
     } catch {
       // the request client showed the error; the button is enabled again below
     } finally {
