@@ -4,7 +4,7 @@
 //
 //   npm run build && npm run bench -- lighthouse
 //
-// Knobs: BENCH_RUNS (3), BENCH_PORT (4660), CHROMIUM_PATH (/usr/bin/chromium).
+// Knobs: BENCH_RUNS (3), BENCH_PORT (4660), BENCH_PAGES (login,desk), CHROMIUM_PATH (/usr/bin/chromium).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +15,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4660)
+const PAGES = new Set((process.env.BENCH_PAGES ?? 'login,desk').split(','))
 const base = `http://127.0.0.1:${PORT}`
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
@@ -133,20 +134,24 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   })
   const page = await browser.newPage()
-  const login = `${base}/login`
-  const loginMobile = await medianOf(page, login)
-  const loginDesktop = await medianOf(page, login, desktopConfig)
-  const desk = await deskWithChat(page)
-  const deskMobile = await medianOf(page, desk)
-  const deskDesktop = await medianOf(page, desk, desktopConfig)
+  const rows: [string, Figures][] = []
+  if (PAGES.has('login')) {
+    const login = `${base}/login`
+    rows.push(['/login mobile', await medianOf(page, login)])
+    rows.push(['/login desktop', await medianOf(page, login, desktopConfig)])
+  }
+  if (PAGES.has('desk')) {
+    const desk = await deskWithChat(page)
+    rows.push(['desk, chat open, mobile', await medianOf(page, desk)])
+    rows.push(['desk, chat open, desktop', await medianOf(page, desk, desktopConfig)])
+  }
   console.log(`median of ${RUNS} runs each (Lighthouse 12, simulated throttling)`)
   console.log(`${'page'.padEnd(26)} score     FCP         LCP         TBT       CLS`)
-  console.log(row('/login mobile', loginMobile))
-  console.log(row('/login desktop', loginDesktop))
-  console.log(row('desk, chat open, mobile', deskMobile))
-  console.log(row('desk, chat open, desktop', deskDesktop))
-  // what occupied the main thread in the last mobile run of the desk
-  console.log(`\ndesk, chat open, mobile: main thread (ms)\n${deskMobile.work}`)
+  for (const [name, figures] of rows) console.log(row(name, figures))
+  // what occupied the main thread in the last run of each page on the mobile profile
+  for (const [name, figures] of rows.filter(([n]) => n.endsWith('mobile'))) {
+    console.log(`\n${name}: main thread (ms)\n${figures.work}`)
+  }
 } finally {
   await browser?.close()
   server.kill()

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defineConfig, type UserConfig } from 'vite'
 import { BUDGET_ROUTES } from './build/budget'
 import { precompress } from './build/compress'
+import { prerenderSignIn } from './build/prerender'
 import { pureCoreConstants } from './build/pureCore'
 import { routeChunks } from './build/routeChunks'
 import { splitCoreSchemas } from './build/splitSchemas'
@@ -58,6 +59,7 @@ export default defineConfig({
       ],
       bundling,
     ),
+    prerenderSignIn(),
     precompress(),
   ],
   server: {
