@@ -148,8 +148,11 @@ describe('answers through the loopback provider', () => {
       .execute()
     await drainOutbox(ctx)
     expect(phoneGot(phone)).toEqual([provider.reply])
-    // the customer answers a few seconds later (WhatsApp stamps in whole seconds)
-    await ctx.sim.settle(5_000)
+    // the customer answers a few seconds later (WhatsApp stamps in whole seconds). The reply is
+    // stamped by the engine's round, 5 s ahead of the real clock; the network's clock started at
+    // the real now and moves only when told, so on a slow machine it falls behind the real one:
+    // the answer comes 10 s after the real now, whichever clock is ahead
+    await ctx.sim.settle(Math.max(0, Date.now() - ctx.sim.clock.now()) + 10_000)
     await say(phone, 'Thanks!')
     expect(await round()).toEqual(['sent'])
     expect(provider.requests.at(-1)?.body.messages).toEqual([
