@@ -56,8 +56,9 @@ export function routeWeight(distDir: string, sources: string[]): RouteWeight {
  */
 export const BUDGET_ROUTES = {
   // the endpoint contracts brought zod and the shell's response schemas into the first load
-  // (+30 kB): the ceilings hold that, the targets stay where the first load must come back to
-  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 285 },
+  // (+30 kB): the ceilings hold that, the targets stay where the first load must come back to;
+  // loading the sign-in page ahead of the first render (it is drawn into its HTML) added 0.2 kB
+  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 286 },
   /**
    * the agent desk with a chat open: the signed-in pages' antd App context, the desk's part of the
    * text (the console's pages' text loads with the first of them), the desk's layout and the

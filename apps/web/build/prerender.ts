@@ -82,6 +82,8 @@ export function prerenderSignIn(): Plugin {
           },
         },
       })
+      // the app reads the stored language from localStorage: a stand-in while it is drawn
+      const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
       try {
         const ssr = server.environments.ssr
         if (!isRunnableDevEnvironment(ssr)) throw new Error('no module runner for the sign-in page')
@@ -94,7 +96,10 @@ export function prerenderSignIn(): Plugin {
           // the app as it starts for a user who chose this language: a fresh load of its modules
           ssr.runner.clearCache()
           const stored = new Map<string, string>([[StorageKey.language, language]])
-          Object.assign(globalThis, { localStorage: { getItem: (k: string) => stored.get(k) ?? null } })
+          Object.defineProperty(globalThis, 'localStorage', {
+            configurable: true,
+            value: { getItem: (k: string) => stored.get(k) ?? null },
+          })
           const { drawSignIn } =
             await ssr.runner.import<typeof import('../src/prerender/signIn')>('/src/prerender/signIn.tsx')
           drawings.push(await drawSignIn())
@@ -103,7 +108,8 @@ export function prerenderSignIn(): Plugin {
         fs.writeFileSync(path.join(outDir, SIGN_IN_PAGE), signInPage(index, drawings, DEFAULT_LANGUAGE))
         fs.writeFileSync(path.join(outDir, LANGUAGE_SCRIPT.slice(1)), languageScript(StorageKey.language))
       } finally {
-        Reflect.deleteProperty(globalThis, 'localStorage')
+        if (storage) Object.defineProperty(globalThis, 'localStorage', storage)
+        else Reflect.deleteProperty(globalThis, 'localStorage')
         await server.close()
       }
     },

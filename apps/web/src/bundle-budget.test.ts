@@ -49,9 +49,16 @@ describe('bundle budgets', () => {
         configFile: false,
         root: webRoot,
         logLevel: 'error',
-        // no .gz/.br files: this build is measured, not served
+        // no .gz/.br files and no sign-in page drawn (React rendered in Node): this build is
+        // measured, not served
         plugins: (config.plugins as PluginOption[]).filter(
-          (p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'precompress'),
+          (p) =>
+            !(
+              p &&
+              typeof p === 'object' &&
+              'name' in p &&
+              (p.name === 'precompress' || p.name === 'prerender-sign-in')
+            ),
         ),
         build: { ...config.build, outDir, emptyOutDir: true, manifest: true },
       })
