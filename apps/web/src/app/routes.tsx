@@ -27,9 +27,10 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
 // with a loading state before drawing the same page again (main.tsx loads it first)
 const Login = preloadable(() => import('../pages/login'))
 
-/** Loads the page of `pathname` ahead of the first render, where it can be (the sign-in page). */
+/** Loads the page of `pathname` ahead of the first render, where its route's page can be. */
 export function preloadPage(pathname: string): Promise<unknown> {
-  return normalizePath(pathname) === '/login' ? Login.preload() : Promise.resolve()
+  const page = publicRoutes.find((r) => r.path === normalizePath(pathname))?.component
+  return page && 'preload' in page ? (page.preload as () => Promise<unknown>)() : Promise.resolve()
 }
 const AdminLogin = lazy(() => import('../pages/adminLogin'))
 const NotFound = lazy(() => import('../pages/notFound'))

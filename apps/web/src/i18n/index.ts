@@ -21,7 +21,7 @@ import { version } from './zh/version'
  * fetched before any other page or layout renders, the desk's part alone for the desk (see
  * `loadLanguage` and `<FullText>`).
  */
-export const resources = {
+const resources = {
   zh: { translation: { auth, common, menu, request, version }, validation: validationMessages.zh },
 } as const
 
@@ -94,6 +94,14 @@ void i18n.use(initReactI18next).init({
 })
 dateLanguage = storedLanguage()
 if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage()
+
+/**
+ * The text the app starts with in `lang`: already there for the default language (its shell
+ * text is in the first load), the desk's part for another (which holds that language's shell text).
+ */
+export function loadStartText(lang: LanguageCode): Promise<void> {
+  return lang in resources ? Promise.resolve() : loadLanguage(lang, 'desk')
+}
 
 export function hasText(lang: LanguageCode, part: TextPart = 'all'): boolean {
   return loaded.has(`${lang}:${part}`)

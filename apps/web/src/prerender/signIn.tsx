@@ -3,7 +3,7 @@ import type { LanguageCode } from '@app/core'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { AppProviders } from '../app/AppProviders'
-import { loadLanguage, resources, storedLanguage } from '../i18n'
+import { loadStartText, storedLanguage } from '../i18n'
 import LoginPage from '../pages/login'
 
 /** The sign-in page drawn ahead of its scripts, in one language. */
@@ -24,7 +24,7 @@ export interface SignInDrawing {
  */
 export async function drawSignIn(): Promise<SignInDrawing> {
   const language = storedLanguage()
-  if (!(language in resources)) await loadLanguage(language, 'desk')
+  await loadStartText(language)
   const cache = createCache()
   const html = renderToString(
     <StyleProvider cache={cache}>
