@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defineConfig, type UserConfig } from 'vite'
 import { BUDGET_ROUTES } from './build/budget'
+import { clientContracts } from './build/clientContracts'
 import { precompress } from './build/compress'
 import { prerenderSignIn } from './build/prerender'
 import { pureCoreConstants } from './build/pureCore'
@@ -15,7 +16,7 @@ const backend = 'http://127.0.0.1:8080'
  * step in dev or for the web build).
  */
 const bundling = (): UserConfig => ({
-  plugins: [react(), pureCoreConstants(), splitCoreSchemas()],
+  plugins: [react(), clientContracts(), pureCoreConstants(), splitCoreSchemas()],
   resolve: { conditions: ['@app/source', ...defaultClientConditions] },
   build: {
     rolldownOptions: {

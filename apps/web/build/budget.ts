@@ -55,10 +55,9 @@ export function routeWeight(distDir: string, sources: string[]): RouteWeight {
  * (it fails the tests), which is the route's budget.
  */
 export const BUDGET_ROUTES = {
-  // the endpoint contracts brought zod and the shell's response schemas into the first load
-  // (+30 kB): the ceilings hold that, the targets stay where the first load must come back to;
-  // loading the sign-in page ahead of the first render (it is drawn into its HTML) added 0.2 kB
-  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 286 },
+  // the browser's endpoint objects carry no schemas (build/clientContracts.ts): the sign-in page
+  // loads no zod (253.7 kB measured)
+  login: { sources: ['src/pages/login/index.tsx'], targetKb: 250, ceilingKb: 256 },
   /**
    * the agent desk with a chat open: the signed-in pages' antd App context, the desk's part of the
    * text (the console's pages' text loads with the first of them), the desk's layout and the
@@ -72,6 +71,6 @@ export const BUDGET_ROUTES = {
       'src/pages/customerServiceDesk/deskSession/index.tsx',
     ],
     targetKb: 450,
-    ceilingKb: 492,
+    ceilingKb: 480,
   },
 } as const

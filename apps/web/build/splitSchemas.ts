@@ -50,11 +50,20 @@ export function splitSchemas(
   const imports: Node[] = []
   const reexports: Node[] = []
   const declarations: { node: Node; names: string[]; exported: boolean; mentions: Set<string> }[] = []
+  const localExports: { local: string; exported: string }[] = []
   for (const statement of program.body as Node[]) {
     if (statement.type === 'ImportDeclaration') imports.push(statement)
     else if (statement.type === 'ExportAllDeclaration') reexports.push(statement)
     else if (statement.type === 'ExportNamedDeclaration' && statement.source) reexports.push(statement)
-    else if (statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)) {
+    else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+      // `export { a, b }` of names declared or imported above
+      for (const s of statement.specifiers as Node[]) {
+        localExports.push({
+          local: (s.local as Node).name as string,
+          exported: (s.exported as Node).name as string,
+        })
+      }
+    } else if (statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)) {
       const node = statement.declaration
       declarations.push({
         node: statement,
@@ -70,6 +79,23 @@ export function splitSchemas(
         mentions: mentionedNames(statement),
       })
     } else return null
+  }
+  // a name exported apart from its declaration is exported by it; an imported one is passed on
+  const passedOn: string[] = []
+  for (const { local, exported } of localExports) {
+    const declaration = declarations.find((d) => d.names.includes(local))
+    if (declaration && local === exported) declaration.exported = true
+    else if (declaration) return null
+    else {
+      const from = imports.find((i) => (i.specifiers as Node[]).some((s) => (s.local as Node).name === local))
+      const specifier = (from?.specifiers as Node[] | undefined)?.find(
+        (s) => (s.local as Node).name === local,
+      )
+      if (!from || specifier?.type !== 'ImportSpecifier') return null
+      const imported = (specifier.imported as Node).name as string
+      const name = imported === exported ? imported : `${imported} as ${exported}`
+      passedOn.push(`export { ${name} } from ${JSON.stringify((from.source as Node).value)}`)
+    }
   }
   const zodNames = new Set(
     imports
@@ -114,6 +140,7 @@ export function splitSchemas(
     `export { ${exportedOf(basePart).join(', ')} } from ${JSON.stringify(partId('base'))}`,
     `export { ${exportedOf(schemaPart).join(', ')} } from ${JSON.stringify(partId('schemas'))}`,
     ...reexports.map(text),
+    ...passedOn,
   ].join('\n')
   return { main, base, schemas }
 }

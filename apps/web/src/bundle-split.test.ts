@@ -55,6 +55,21 @@ describe('core modules split apart from their zod schemas', () => {
     expect(schemas).not.toContain('export const PATH')
   })
 
+  it('exports a name listed apart from its declaration from its part, and passes an imported one on', () => {
+    const src = [
+      "import { z } from 'zod'",
+      "import { checkA as check } from '../validation.js'",
+      'const PATH = "/x"',
+      'const body = z.object({ a: z.string().refine((v) => !check(v)) })',
+      'export { PATH, body, check }',
+    ].join('\n')
+    const split = splitSchemas(parse(src), src, partId)
+    expect(split?.main).toContain('export { PATH } from "/core/api/x.ts?core-part=base"')
+    expect(split?.main).toContain('export { body } from "/core/api/x.ts?core-part=schemas"')
+    expect(split?.main).toContain('export { checkA as check } from "../validation.js"')
+    expect(split?.base).not.toContain('z.object')
+  })
+
   it('leaves whole a module without zod, of schemas only, or with other statements', () => {
     const whole = (src: string) => splitSchemas(parse(src), src, partId)
     expect(whole('export const A = 1\nexport function f() { return A }')).toBeNull()

@@ -198,7 +198,10 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
               }
             }}
             maxLength={CHAT_TEXT_MAX}
-            autoSize={{ minRows: 2, maxRows: 6 }}
+            // an empty box is two rows high; measuring its text (which makes the browser lay the
+            // whole page out at once) waits for text, so opening a chat does not pay for it
+            rows={2}
+            autoSize={text ? { minRows: 2, maxRows: 6 } : false}
             variant="borderless"
             placeholder={t('chat.composer.placeholder')}
             data-testid="chat-input"
