@@ -87,6 +87,11 @@ export const chat: typeof zh = {
     system: '[Notice]',
     unsupported: '[Message]',
   },
+  audio: {
+    play: 'Play the voice note',
+    pause: 'Pause',
+    seek: 'Position in the voice note',
+  },
   file: {
     unnamed: 'File',
     download: 'Download',

@@ -85,6 +85,11 @@ export const chat = {
     system: '[提示]',
     unsupported: '[消息]',
   },
+  audio: {
+    play: '播放语音',
+    pause: '暂停',
+    seek: '播放位置',
+  },
   file: {
     unnamed: '文件',
     download: '下载',

@@ -1,7 +1,14 @@
-import { DownloadOutlined, FileOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons'
+import {
+  CaretRightOutlined,
+  DownloadOutlined,
+  FileOutlined,
+  LoadingOutlined,
+  PauseOutlined,
+  PictureOutlined,
+} from '@ant-design/icons'
 import type { ChatMessageView } from '@app/core'
 import { App, Button, Typography } from 'antd'
-import { lazy, Suspense, useContext, useState } from 'react'
+import { lazy, Suspense, useContext, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MediaCacheContext, type MediaState, useMediaSrc } from '../mediaCache'
 import { formatBytes, formatSeconds, metaNumber, metaString } from './format'
@@ -71,30 +78,85 @@ export function VideoContent({ message }: Props) {
 }
 
 /**
- * A voice note or audio file: the player shows the duration once the file is loaded; until then
- * (or when the browser cannot tell it) the known seconds are shown.
+ * A voice note or audio file, in a player of the console's own (the browser's bare player differs
+ * from browser to browser and speaks its language, not the user's): play or pause, the place in it
+ * on a slider the keyboard moves too, and the time played of the whole. The whole is the file's own
+ * length once the browser has read it, the known seconds until then.
  */
 export function AudioContent({ message }: Props) {
+  const { t } = useTranslation()
   const state = useMediaSrc(mediaUrlOf(message))
   const known = metaNumber(message.meta, 'seconds')
-  const [playerKnows, setPlayerKnows] = useState(false)
-  return (
-    <div className="chat-audio" data-testid="chat-audio">
-      {state.status === 'ready' ? (
-        <audio
-          src={state.src}
-          controls
-          preload="metadata"
-          onLoadedMetadata={(e) => setPlayerKnows(Number.isFinite(e.currentTarget.duration))}
-        />
-      ) : (
+  const audio = useRef<HTMLAudioElement>(null)
+  const [playing, setPlaying] = useState(false)
+  const [played, setPlayed] = useState(0)
+  const [length, setLength] = useState<number | undefined>(undefined)
+  const whole = length ?? known
+  if (state.status !== 'ready') {
+    return (
+      <div className="chat-audio" data-testid="chat-audio">
         <Pending state={state} box={{ width: 240, height: 40 }} />
-      )}
-      {known !== undefined && !playerKnows && (
-        <Typography.Text type="secondary" className="chat-audio-length" data-testid="chat-audio-length">
-          {formatSeconds(known)}
-        </Typography.Text>
-      )}
+        {known !== undefined && (
+          <Typography.Text type="secondary" className="chat-audio-time" data-testid="chat-audio-length">
+            {formatSeconds(known)}
+          </Typography.Text>
+        )}
+      </div>
+    )
+  }
+  const toggle = () => {
+    const el = audio.current
+    if (!el) return
+    if (el.paused) void el.play().catch(() => setPlaying(false))
+    else el.pause()
+  }
+  return (
+    <div className="chat-audio chat-audio-player" data-testid="chat-audio">
+      <audio
+        ref={audio}
+        src={state.src}
+        preload="metadata"
+        onLoadedMetadata={(e) => {
+          const d = e.currentTarget.duration
+          if (Number.isFinite(d)) setLength(d)
+        }}
+        onTimeUpdate={(e) => setPlayed(e.currentTarget.currentTime)}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => {
+          setPlaying(false)
+          setPlayed(0)
+        }}
+      />
+      <Button
+        shape="circle"
+        size="small"
+        type="primary"
+        icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
+        aria-label={playing ? t('chat.audio.pause') : t('chat.audio.play')}
+        onClick={toggle}
+        data-testid="chat-audio-play"
+      />
+      <input
+        type="range"
+        className="chat-audio-seek"
+        min={0}
+        max={whole ?? 0}
+        step={0.1}
+        value={Math.min(played, whole ?? 0)}
+        disabled={!whole}
+        aria-label={t('chat.audio.seek')}
+        aria-valuetext={`${formatSeconds(played)} / ${formatSeconds(whole ?? 0)}`}
+        onChange={(e) => {
+          const to = Number(e.currentTarget.value)
+          setPlayed(to)
+          if (audio.current) audio.current.currentTime = to
+        }}
+      />
+      <Typography.Text type="secondary" className="chat-audio-time" data-testid="chat-audio-length">
+        {playing || played > 0 ? `${formatSeconds(played)} / ` : ''}
+        {whole !== undefined ? formatSeconds(whole) : '--:--'}
+      </Typography.Text>
     </div>
   )
 }
