@@ -17,6 +17,7 @@ import { RelativeTime } from '../../../components/RelativeTime'
 import { WaitingTime } from '../../../components/serviceClock/WaitingTime'
 import { deskAgentId } from '../../../stores/desk'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
+import { previewText } from '../chat/messages/format'
 import type { DeskRow } from './sessionCache'
 import { SessionStatusTag } from './status/SessionStatusTag'
 
@@ -51,7 +52,7 @@ function Flag({ name, title, children }: { name: string; title: string; children
 function Preview({ row }: { row: DeskRow }) {
   const { t } = useTranslation()
   if (row.lastStatus === 'withdrawn') return <>{t('desk.preview.withdrawn')}</>
-  const text = row.lastMessage || t('desk.preview.empty')
+  const text = row.lastMessage ? previewText(row.lastMessage, t) : t('desk.preview.empty')
   return (
     <>
       {row.lastStatus === 'failed' ? (

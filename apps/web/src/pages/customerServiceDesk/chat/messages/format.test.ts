@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { copyTextOf, formatBytes, formatSeconds, linkCardOf, linkParts } from './format'
+import { i18n } from '../../../../i18n'
+import { copyTextOf, formatBytes, formatSeconds, linkCardOf, linkParts, previewText } from './format'
 import { parseVcard } from './vcard'
 
 describe('message formatting', () => {
@@ -45,5 +46,20 @@ describe('message formatting', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB')
     expect(formatSeconds(65)).toBe('1:05')
     expect(formatSeconds(3725)).toBe('1:02:05')
+  })
+})
+
+describe("a session's preview", () => {
+  it("names the message's kind in the user's language and keeps its caption", async () => {
+    const zh = i18n.getFixedT('zh')
+    expect(previewText('[audio]', zh)).toBe('[语音]')
+    expect(previewText('[image] my order', zh)).toBe('[图片] my order')
+    expect(previewText('[audio]', i18n.getFixedT('en'))).toBe('[Voice]')
+  })
+
+  it("leaves a customer's own text alone, brackets and all", () => {
+    const zh = i18n.getFixedT('zh')
+    expect(previewText('[urgent] where is my parcel?', zh)).toBe('[urgent] where is my parcel?')
+    expect(previewText('Hello', zh)).toBe('Hello')
   })
 })

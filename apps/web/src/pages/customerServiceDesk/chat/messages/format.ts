@@ -1,4 +1,5 @@
 import type { ChatMessageView, MessageTypeValue } from '@app/core'
+import type { TFunction } from 'i18next'
 import { cardsOf } from './vcard'
 
 /** 1.2 MB, 340 KB, 12 B */
@@ -92,4 +93,13 @@ export function linkCardOf(text: string): { link: string; title: string; text: s
   if (lines.length < 2 || !/^https?:\/\/\S+$/i.test(link)) return null
   const [title = '', ...rest] = lines.slice(0, -1)
   return { link, title: title.trim(), text: rest.join('\n').trim() }
+}
+
+/** The kinds of message the server's preview names in brackets ("[audio] caption"). */
+const PREVIEW_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts'])
+
+/** A preview in the user's language: the server's "[audio]" reads "[语音]" on the Chinese desk. */
+export function previewText(text: string, t: TFunction): string {
+  const kind = /^\[([a-z]+)\]/.exec(text)?.[1]
+  return kind && PREVIEW_KINDS.has(kind) ? `${t(`chat.type.${kind}`)}${text.slice(kind.length + 2)}` : text
 }
