@@ -119,6 +119,27 @@ export const MessageType = {
 } as const
 export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType]
 
+/**
+ * The word in brackets a session's preview starts with for a message that is not plain text
+ * ("[audio] caption", "[contact]"), by the type it names: the server writes it, the desk shows it
+ * in the user's language.
+ */
+export const PreviewWord = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  sticker: 'sticker',
+  location: 'location',
+  contacts: 'contact',
+  viewOnce: 'view once',
+  poll: 'poll',
+} as const satisfies Partial<Record<MessageTypeValue, string>>
+
+/** The preview of a message of a type in `PreviewWord`: its word, then the text it carries. */
+export const previewOf = (type: keyof typeof PreviewWord, text?: string | null): string =>
+  text ? `[${PreviewWord[type]}] ${text}` : `[${PreviewWord[type]}]`
+
 /** How long after sending WhatsApp lets the sender edit a text or a caption. */
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000
 

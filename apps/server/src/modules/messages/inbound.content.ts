@@ -1,4 +1,4 @@
-import { MessageType, type MessageTypeValue, PREVIEW_MAX } from '@app/core'
+import { MessageType, type MessageTypeValue, PREVIEW_MAX, previewOf } from '@app/core'
 import { isLidJid, isPnJid, jidToPhone, normalizeJid } from '../../gateway/jid.js'
 import type { InboundContent, InboundMessage } from '../../gateway/messaging-gateway.js'
 import type { FanIdentity } from '../fans/index.js'
@@ -46,12 +46,18 @@ export function storedContent(
         body,
         meta: prune(meta),
         quotedId: null,
-        preview: clip(body ? `[${c.media}] ${body}` : `[${c.media}]`),
+        preview: clip(previewOf(c.media, body)),
       }
     }
     case 'location': {
       const meta = prune({ latitude: c.latitude, longitude: c.longitude, name: c.name, address: c.address })
-      return { type: MessageType.location, body: c.name ?? '', meta, quotedId: null, preview: '[location]' }
+      return {
+        type: MessageType.location,
+        body: c.name ?? '',
+        meta,
+        quotedId: null,
+        preview: previewOf('location'),
+      }
     }
     case 'contacts':
       return {
@@ -59,7 +65,7 @@ export function storedContent(
         body: c.displayName ?? '',
         meta: { vcards: c.vcards },
         quotedId: null,
-        preview: '[contact]',
+        preview: previewOf('contacts'),
       }
     case 'reaction':
       return {
@@ -75,7 +81,7 @@ export function storedContent(
         body: '',
         meta: prune({ media: c.media }),
         quotedId: null,
-        preview: '[view once]',
+        preview: previewOf('viewOnce'),
       }
     case 'poll':
       return {
@@ -83,7 +89,7 @@ export function storedContent(
         body: c.question,
         meta: { options: c.options, selectable: c.selectable },
         quotedId: null,
-        preview: clip(`[poll] ${c.question}`),
+        preview: clip(`${previewOf('poll')} ${c.question}`),
       }
     // lines about the chat, not turns of the conversation: they move neither the session nor its counts
     case 'album':

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { OutboundContentInput } from '@app/core'
+import { type OutboundContentInput, previewOf } from '@app/core'
 import type { Db } from '../../db/index.js'
 import type { OutboundContent, QuotedRef } from '../../gateway/messaging-gateway.js'
 import type { MediaStore } from '../messages/index.js'
@@ -64,15 +64,15 @@ export function outboundBody(c: OutboundContentInput): {
       return {
         body: c.name ?? '',
         meta: { latitude: c.latitude, longitude: c.longitude, name: c.name, address: c.address },
-        preview: '[location]',
+        preview: previewOf('location'),
       }
     case 'contacts':
-      return { body: c.displayName ?? '', meta: { vcards: c.vcards }, preview: '[contact]' }
+      return { body: c.displayName ?? '', meta: { vcards: c.vcards }, preview: previewOf('contacts') }
     default:
       return {
         body: c.caption ?? '',
         meta: { fileName: c.fileName, gif: c.gif, voiceNote: c.voiceNote },
-        preview: c.caption ? `[${c.type}] ${c.caption}` : `[${c.type}]`,
+        preview: previewOf(c.type, c.caption),
       }
   }
 }

@@ -55,6 +55,9 @@ describe("a session's preview", () => {
     expect(previewText('[audio]', zh)).toBe('[语音]')
     expect(previewText('[image] my order', zh)).toBe('[图片] my order')
     expect(previewText('[audio]', i18n.getFixedT('en'))).toBe('[Voice]')
+    expect(previewText('[contact]', zh)).toBe('[名片]')
+    expect(previewText('[view once]', zh)).toBe('[一次性查看]')
+    expect(previewText('[poll] Which size?', zh)).toBe('[投票] Which size?')
   })
 
   it("leaves a customer's own text alone, brackets and all", () => {

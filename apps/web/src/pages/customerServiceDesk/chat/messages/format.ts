@@ -1,4 +1,4 @@
-import type { ChatMessageView, MessageTypeValue } from '@app/core'
+import { type ChatMessageView, type MessageTypeValue, PreviewWord } from '@app/core'
 import type { TFunction } from 'i18next'
 import { cardsOf } from './vcard'
 
@@ -95,11 +95,12 @@ export function linkCardOf(text: string): { link: string; title: string; text: s
   return { link, title: title.trim(), text: rest.join('\n').trim() }
 }
 
-/** The kinds of message the server's preview names in brackets ("[audio] caption"). */
-const PREVIEW_KINDS = new Set(['image', 'video', 'audio', 'document', 'sticker', 'location', 'contacts'])
+/** The message type of each word the server's preview starts with ("contact" → contacts). */
+const PREVIEW_TYPES = new Map<string, string>(Object.entries(PreviewWord).map(([type, word]) => [word, type]))
 
 /** A preview in the user's language: the server's "[audio]" reads "[语音]" on the Chinese desk. */
 export function previewText(text: string, t: TFunction): string {
-  const kind = /^\[([a-z]+)\]/.exec(text)?.[1]
-  return kind && PREVIEW_KINDS.has(kind) ? `${t(`chat.type.${kind}`)}${text.slice(kind.length + 2)}` : text
+  const word = /^\[([a-z ]+)\]/.exec(text)?.[1]
+  const type = word ? PREVIEW_TYPES.get(word) : undefined
+  return word && type ? `${t(`chat.type.${type}`)}${text.slice(word.length + 2)}` : text
 }
