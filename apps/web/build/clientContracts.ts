@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { isNode, type Node } from './ast'
+import { childNodes, isNode, type Node, topLevelDeclarators } from './ast'
 
 /** An endpoint's fields the browser's client never reads: schemas and the text of /docs. */
 const SCHEMA_FIELDS = new Set(['params', 'query', 'body', 'response'])
@@ -28,11 +28,7 @@ function endpointObjects(node: Node, into: Node[] = []): Node[] {
       into.push(arg)
     }
   }
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' || key === 'start' || key === 'end') continue
-    for (const child of Array.isArray(value) ? value : [value])
-      if (isNode(child)) endpointObjects(child, into)
-  }
+  for (const child of childNodes(node)) endpointObjects(child, into)
   return into
 }
 
@@ -88,18 +84,8 @@ export function applyEdits(code: string, edits: Edit[]): string {
  * the server's (its /docs text and serialisation).
  */
 export function fileMarkerEdit(program: Node): Edit | null {
-  for (const statement of program.body as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
-    if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue
-    for (const declarator of declaration.declarations as Node[]) {
-      const id = declarator.id as Node
-      const init = declarator.init
-      if (id.type === 'Identifier' && id.name === 'fileResponse' && isNode(init)) {
-        return { start: init.start, end: init.end, text: 'Object.freeze({ file: true })' }
-      }
-    }
-  }
-  return null
+  const init = topLevelDeclarators(program).find(({ id }) => (id as Node).name === 'fileResponse')?.init
+  return isNode(init) ? { start: init.start, end: init.end, text: 'Object.freeze({ file: true })' } : null
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite'
-import { isNode, type Node } from './ast'
+import { childNodes, isNode, type Node, topLevelDeclarators } from './ast'
 
 const FUNCTIONS = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression'])
 
@@ -8,12 +8,7 @@ function callsSomething(node: Node): boolean {
   if (node.type === 'CallExpression' || node.type === 'NewExpression') return true
   if (node.type === 'TaggedTemplateExpression') return true
   if (FUNCTIONS.has(node.type)) return false
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type' || key === 'start' || key === 'end') continue
-    const children = Array.isArray(value) ? value : [value]
-    if (children.some((child) => isNode(child) && callsSomething(child))) return true
-  }
-  return false
+  return childNodes(node).some(callsSomething)
 }
 
 /**
@@ -21,16 +16,9 @@ function callsSomething(node: Node): boolean {
  * `z.object({ id: idSchema.optional() })`.
  */
 export function callingInitializers(program: Node): { start: number; end: number }[] {
-  const ranges: { start: number; end: number }[] = []
-  for (const statement of program.body as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
-    if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue
-    for (const declarator of declaration.declarations as Node[]) {
-      const init = declarator.init
-      if (isNode(init) && callsSomething(init)) ranges.push({ start: init.start, end: init.end })
-    }
-  }
-  return ranges
+  return topLevelDeclarators(program).flatMap(({ init }) =>
+    isNode(init) && callsSomething(init) ? [{ start: init.start, end: init.end }] : [],
+  )
 }
 
 /** The source with each range's expression evaluated by a call marked pure. */
