@@ -1,5 +1,6 @@
 import { defaultServerConditions } from 'vite'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { webProjects } from './apps/web/vitest.projects'
 
 const conditions = ['@app/source', ...defaultServerConditions]
 
@@ -50,7 +51,7 @@ export default defineConfig({
       { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['*.test.ts'] } },
       server('server', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 'postgres')] : []),
-      'apps/web/vitest.config.ts',
+      ...webProjects,
       // the web app's build checks, which read its sources with esbuild (not under jsdom)
       {
         resolve: { conditions },

@@ -10,7 +10,7 @@ import { service, setExtraHeaders } from './request'
 
 /*
  * The request client's tests: a fake network and fake toasts and dialogs, set up before each test
- * of a file that imports this one and put back after it.
+ * of a file that calls `requestHarness()` and put back after it.
  */
 
 export type Reply = (config: InternalAxiosRequestConfig) => unknown
@@ -52,27 +52,30 @@ export function dialog(n = 0): DialogConfig {
   return config
 }
 
-beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2024-05-01T10:00:00Z'))
-  ui = { error: vi.fn(), confirm: vi.fn(() => ({ destroy: vi.fn() })) }
-  const noop = vi.fn()
-  setFeedback({
-    message: { error: ui.error, success: noop, warning: noop, info: noop, loading: vi.fn() },
-    modal: { confirm: ui.confirm, warning: vi.fn(), info: vi.fn() },
-    notification: { info: noop },
-  } satisfies Feedback)
-  resetDialogs()
-  await i18n.changeLanguage('zh')
-  serve()
-})
+/** Sets the fake network, toasts and dialogs up before each test of the calling file. */
+export function requestHarness(): void {
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2024-05-01T10:00:00Z'))
+    ui = { error: vi.fn(), confirm: vi.fn(() => ({ destroy: vi.fn() })) }
+    const noop = vi.fn()
+    setFeedback({
+      message: { error: ui.error, success: noop, warning: noop, info: noop, loading: vi.fn() },
+      modal: { confirm: ui.confirm, warning: vi.fn(), info: vi.fn() },
+      notification: { info: noop },
+    } satisfies Feedback)
+    resetDialogs()
+    await i18n.changeLanguage('zh')
+    serve()
+  })
 
-afterEach(() => {
-  vi.useRealTimers()
-  setExtraHeaders(null)
-  useSession.setState({ roles: [] })
-  Cookies.remove(StorageKey.token)
-  Cookies.remove(StorageKey.tenantId)
-})
+  afterEach(() => {
+    vi.useRealTimers()
+    setExtraHeaders(null)
+    useSession.setState({ roles: [] })
+    Cookies.remove(StorageKey.token)
+    Cookies.remove(StorageKey.tenantId)
+  })
+}
 
 export const later = (ms: number) => vi.setSystemTime(Date.now() + ms)

@@ -5,7 +5,9 @@ import { i18n } from '../i18n'
 import { useSession } from '../stores/session'
 import { StorageKey } from '../utils/storage'
 import { http, noRepeatGuard, setExtraHeaders } from './request'
-import { adapter, sentHeaders } from './request.harness'
+import { adapter, requestHarness, sentHeaders } from './request.harness'
+
+requestHarness()
 
 describe('headers', () => {
   it('sends Bearer token, tenant id and language when known', async () => {

@@ -16,7 +16,9 @@ import {
   noRepeatGuard,
   PROFILE_URL,
 } from './request'
-import { adapter, dialog, fail, later, sentHeaders, serve, ui } from './request.harness'
+import { adapter, dialog, fail, later, requestHarness, sentHeaders, serve, ui } from './request.harness'
+
+requestHarness()
 
 describe('duplicate-submission guard', () => {
   it('rejects a post with the same url and body within 300 ms, unsent and silent', async () => {

@@ -40,21 +40,24 @@ export function profileFailureText(error: unknown): string {
  */
 export function loadProfile(): Promise<CurrentUser> {
   if (!inflight) {
-    inflight = getProfile()
+    const load: Promise<CurrentUser> = getProfile()
       .then(profileUser)
       .then((user) => {
-        useSession.getState().setProfile(user)
+        // a profile that comes after a sign-out is not kept
+        if (inflight === load) useSession.getState().setProfile(user)
         return user
       })
       .finally(() => {
-        inflight = null
+        if (inflight === load) inflight = null
       })
+    inflight = load
   }
   return inflight
 }
 
 /** Forget everything about the signed-in user in this tab (the layout drops its query cache then). */
 export function clearSession(): void {
+  inflight = null
   useSession.getState().clear()
 }
 

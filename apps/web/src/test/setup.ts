@@ -1,7 +1,31 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
+import { cleanup, configure, type RenderOptions } from '@testing-library/react'
+import { ConfigProvider } from 'antd'
+import * as React from 'react'
 import { afterAll, afterEach, vi } from 'vitest'
+import { theme } from '../app/theme'
 import { loadLanguage } from '../i18n'
+
+// every render under the app's theme, as in the browser: its components' styles come from antd's
+// prebuilt stylesheet there, so antd generates none here either (that was a third of the time of
+// rendering a page). A test that brings its own wrapper keeps it.
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const rtl = await importOriginal<typeof import('@testing-library/react')>()
+  const Themed = ({ children }: { children: React.ReactNode }) =>
+    React.createElement(ConfigProvider, { theme }, children)
+  return {
+    ...rtl,
+    render: (ui: React.ReactNode, options?: RenderOptions) => rtl.render(ui, { wrapper: Themed, ...options }),
+  }
+})
+
+// React's development build records a stack for every element it creates, so that a warning can
+// name the line that rendered it: with antd's deep trees that was a third of a page's render time
+// in these tests. React still warns; its warnings name the component without that line.
+const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number } | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE
+if (internals && 'recentlyCreatedOwnerStacks' in internals)
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e9, set: () => {} })
 
 // every language's whole text at hand, so a test can switch language synchronously
 await Promise.all([loadLanguage('zh'), loadLanguage('en')])

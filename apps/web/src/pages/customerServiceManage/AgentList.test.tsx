@@ -38,7 +38,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en')
   fakeFeedback({ error: toastError })
 })
-afterEach(() => i18n.changeLanguage('zh'))
+afterEach(async () => {
+  vi.useRealTimers()
+  await i18n.changeLanguage('zh')
+})
 
 describe('agents', () => {
   it('lists each agent with the seat end and the WS accounts', async () => {
@@ -53,6 +56,10 @@ describe('agents', () => {
     const adapter = server()
     renderWithProviders(<AgentList />)
     await screen.findByText('alice')
+    // a person fills the form in more than the 300 ms after the list came in during which an error
+    // toast is held back
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 1_000)
     fireEvent.click(screen.getByTestId('agent-create'))
     fireEvent.change(screen.getByTestId('agent-username'), { target: { value: 'bob' } })
     fireEvent.change(screen.getByTestId('agent-password'), { target: { value: 'Bobby2468x' } })
