@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-const calls = vi.hoisted(() => ({ logout: vi.fn(), navigate: vi.fn(), toast: vi.fn() }))
-vi.mock('../api/auth', () => ({ getProfile: vi.fn(), logout: calls.logout }))
+const calls = vi.hoisted(() => ({ getProfile: vi.fn(), logout: vi.fn(), navigate: vi.fn(), toast: vi.fn() }))
+vi.mock('../api/auth', () => ({ getProfile: calls.getProfile, logout: calls.logout }))
 vi.mock('./feedback', () => ({
   feedback: () => ({ message: { success: calls.toast } }),
   navigateTo: calls.navigate,
 }))
 
 import { useSession } from '../stores/session'
-import { logout } from './session'
+import { makeUser } from '../test/fixtures'
+import { clearSession, loadProfile, logout } from './session'
 
 describe('logout', () => {
   afterEach(() => {
@@ -34,5 +35,22 @@ describe('logout', () => {
     calls.logout.mockRejectedValue(new Error('offline'))
     await logout()
     expect(calls.navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/), { replace: true })
+  })
+
+  it('keeps no profile that comes after a sign-out, and loads afresh on the next sign-in', async () => {
+    let answer: (user: unknown) => void = () => undefined
+    calls.getProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    useSession.setState({ token: 'signed-in' })
+    const late = loadProfile()
+    clearSession()
+    answer(makeUser({ name: 'before' }))
+    await late
+    expect(useSession.getState().user).toBeNull()
+    expect(useSession.getState().roles).toEqual([])
+
+    calls.getProfile.mockResolvedValueOnce(makeUser({ name: 'after' }))
+    useSession.setState({ token: 'again' })
+    await loadProfile()
+    expect(useSession.getState().user?.name).toBe('after')
   })
 })
