@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Request, test } from '@playwright/test'
 import { adminSignIn, announcementsSeen, type DemoUser, demo, signIn } from './support'
 
 /**
@@ -58,10 +58,44 @@ const baselineFile = path.join(import.meta.dirname, 'screens.a11y.json')
 type Counts = Record<string, Record<string, number>>
 const baseline = (): Counts => JSON.parse(readFileSync(baselineFile, 'utf8')) as Counts
 
-/** Waits until the page's data has come and nothing is loading. */
+/** The requests each page has on their way (neither the realtime socket nor a media stream: they stay open). */
+const onTheirWay = new WeakMap<Page, Set<Request>>()
+function trackRequests(page: Page): void {
+  const pending = new Set<Request>()
+  onTheirWay.set(page, pending)
+  page.on('request', (r) => {
+    if (!r.url().includes('/socket.io/') && r.resourceType() !== 'media') pending.add(r)
+  })
+  page.on('requestfinished', (r) => pending.delete(r))
+  page.on('requestfailed', (r) => pending.delete(r))
+}
+
+/** How long no request may be on its way before the page counts as having all its data. */
+const QUIET_MS = 300
+
+/** Waits until the page's data has come (no request for a moment) and nothing is loading. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined)
+  const pending = onTheirWay.get(page)
+  if (pending) {
+    const deadline = Date.now() + 30_000
+    let quietSince = Date.now()
+    while (Date.now() - quietSince < QUIET_MS) {
+      if (pending.size > 0) quietSince = Date.now()
+      if (Date.now() > deadline)
+        throw new Error(`still on their way: ${[...pending].map((r) => r.url()).join(', ')}`)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  } else await page.waitForLoadState('networkidle').catch(() => undefined)
   await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0)
+}
+
+/** Opens `route` as a click on a link would: in the page already loaded, without loading it again. */
+async function open(page: Page, route: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, route)
+  await settled(page)
 }
 
 /**
@@ -104,34 +138,54 @@ async function violations(page: Page, key: string): Promise<Record<string, numbe
 const shotPath = (language: string, width: string, key: string) =>
   path.join('test-results', 'screens', `${language}-${width}`, `${key.replace(/[^\w-]+/g, '_')}.png`)
 
+const found: Counts = {}
+
 /** How many `h1` each screen shows: a screen's title is its one heading of that level. */
 const headings: Record<string, number> = {}
 
-/** Shows the screen at each width and language, keeps a screenshot of each, and returns axe's counts at 1440 in Chinese. */
-async function walk(page: Page, route: string, key: string, open?: (page: Page) => Promise<void>) {
-  let found: Record<string, number> = {}
+/**
+ * Shows the screens in each language, each at the three widths with a screenshot, and returns
+ * axe's counts and the number of `h1` of each (read at 1440 in Chinese). The page is loaded once
+ * per language; each screen is then opened in it, as a link would. `chatOpen` also shows the desk
+ * with a chat open.
+ */
+async function walk(page: Page, screens: { route: string; key: string }[], chatOpen?: string) {
+  trackRequests(page)
   for (const language of LANGUAGES) {
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [LANGUAGE_KEY, language] as const)
-    await page.goto(route)
+    await page.goto(screens[0]?.route ?? '/')
     await settled(page)
-    if (open) await open(page)
-    if (language === 'zh') {
-      await still(page)
-      found = await violations(page, key)
-      headings[key] = await page.locator('h1').count()
+    const shots = async (key: string) => {
+      if (language === 'zh') {
+        await still(page)
+        found[key] = await violations(page, key)
+        headings[key] = await page.locator('h1').count()
+      }
+      for (const w of WIDTHS) {
+        await page.setViewportSize({ width: w.width, height: w.height })
+        await settled(page)
+        await page.screenshot({ path: shotPath(language, w.name, key), fullPage: true })
+      }
+      await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height })
     }
-    for (const w of WIDTHS) {
-      await page.setViewportSize({ width: w.width, height: w.height })
+    for (const [i, { route, key }] of screens.entries()) {
+      if (i > 0) await open(page, route)
+      await shots(key)
+    }
+    if (chatOpen) {
+      // the desk with a chat open, where an agent spends the day
+      await open(page, '/customerServiceDesk/deskSession')
+      await page
+        .getByTestId(/^desk-session-\d+$/)
+        .first()
+        .click()
+      await expect(page.getByTestId('chat-box')).toBeVisible()
       await settled(page)
-      await page.screenshot({ path: shotPath(language, w.name, key), fullPage: true })
+      await shots(chatOpen)
     }
-    await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height })
   }
   await page.evaluate(([k]) => localStorage.setItem(k, 'zh'), [LANGUAGE_KEY] as const)
-  return found
 }
-
-const found: Counts = {}
 
 test.describe('every screen, every role', () => {
   // a role's whole walk: about 5 minutes for the supervisor's 42 screens, more on a loaded machine
@@ -148,10 +202,10 @@ test.describe('every screen, every role', () => {
 
   test('the sign-in pages', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
-    for (const route of ['/login', '/adminLogin', '/404']) {
-      await page.goto(route)
-      found[`public ${route}`] = await walk(page, route, `public${route}`)
-    }
+    // each loaded afresh: a signed-out visitor comes to them by address
+    await page.goto('/login')
+    for (const route of ['/login', '/adminLogin', '/404'])
+      await walk(page, [{ route, key: `public ${route}` }])
     expectWithinBaseline(['public /login', 'public /adminLogin', 'public /404'])
   })
 
@@ -161,25 +215,11 @@ test.describe('every screen, every role', () => {
       await announcementsSeen(context, dataDir)
       if (role.platform) await adminSignIn(page, role.user, dataDir)
       else await signIn(page, role.user)
-      const keys: string[] = []
-      for (const route of screensOf(role, routeRoles())) {
-        const key = `${role.name} ${route}`
-        found[key] = await walk(page, route, key)
-        keys.push(key)
-      }
-      if (role.name === 'customerUser') {
-        // the desk with a chat open, where an agent spends the day
-        const key = `${role.name} /customerServiceDesk/deskSession (chat open)`
-        found[key] = await walk(page, '/customerServiceDesk/deskSession', key, async (p) => {
-          await p
-            .getByTestId(/^desk-session-\d+$/)
-            .first()
-            .click()
-          await expect(p.getByTestId('chat-box')).toBeVisible()
-          await settled(p)
-        })
-        keys.push(key)
-      }
+      const screens = screensOf(role, routeRoles()).map((route) => ({ route, key: `${role.name} ${route}` }))
+      const chatOpen =
+        role.name === 'customerUser' ? `${role.name} /customerServiceDesk/deskSession (chat open)` : undefined
+      await walk(page, screens, chatOpen)
+      const keys = [...screens.map((s) => s.key), ...(chatOpen ? [chatOpen] : [])]
       expectWithinBaseline(keys)
       const untitled = keys.filter((k) => headings[k] !== 1).map((k) => `${k}: ${headings[k]} h1`)
       expect(untitled, "screens without exactly one h1 (the page frame's title)").toEqual([])
