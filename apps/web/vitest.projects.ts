@@ -12,11 +12,13 @@ const testFiles = (readdirSync(path.join(root, 'src'), { recursive: true }) as s
   .map((f) => `src/${f.split(path.sep).join('/')}`)
 
 /**
- * A file that replaces a module (vi.mock) needs a module graph of its own. The others share their
- * worker's: antd, React and the app's modules are loaded once per worker instead of once per file
- * (the setup files still run before each file; shared-setup.ts puts the modules' state back).
+ * A file that replaces a module (vi.mock), or says in a line `// own modules: <why>` that it needs
+ * fresh ones, gets a module graph of its own. The others share their worker's: antd, React and the
+ * app's modules are loaded once per worker instead of once per file (the setup files still run
+ * before each file; shared-setup.ts puts the modules' state back).
  */
-const mocking = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8'))
+const mocking = (file: string) =>
+  /\bvi\.(mock|doMock)\(|^\/\/ own modules: /m.test(readFileSync(path.join(root, file), 'utf8'))
 
 const project = (name: string, include: string[], isolate: boolean): TestProjectInlineConfiguration => ({
   plugins: [react()],

@@ -1,3 +1,5 @@
+// own modules: antd's static toasts keep the container they first drew into, which an earlier
+// file's page may have taken away with it
 import { render, screen } from '@testing-library/react'
 import { App } from 'antd'
 import { describe, expect, it } from 'vitest'
