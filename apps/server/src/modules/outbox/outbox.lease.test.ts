@@ -14,8 +14,9 @@ const system = openSystemScope('modules/outbox/outbox.lease.test')
 
 const withRedis = await redisReachable()
 
-// a short lease, so that it runs out several times over within a test
-const LEASE_MS = 300
+// a short lease, so that it runs out several times over within a test; renewed every third of it,
+// so a renewal may come up to two thirds of a lease late (a loaded machine's timers) before it lapses
+const LEASE_MS = 900
 const SHOP = '8613800000091'
 
 let ctx: TestContext
