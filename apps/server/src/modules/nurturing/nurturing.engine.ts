@@ -75,7 +75,7 @@ export class NurturingEngine implements Engine {
     cfg: NurturingEngineConfig,
     private readonly log: Logger,
     private now: () => number = Date.now,
-    private readonly random: () => number = Math.random,
+    private random: () => number = Math.random,
     private readonly leaseMs = cfg.leaseMs,
   ) {
     this.loop = new EngineLoop('nurturing', cfg.pollMs, () => this.tick(), log)
@@ -85,6 +85,11 @@ export class NurturingEngine implements Engine {
   /** The clock turns are timed on (tests run a simulated day). */
   useClock(now: () => number): void {
     this.now = now
+  }
+
+  /** The draws of materials and gaps (tests decide them). */
+  useRandom(random: () => number): void {
+    this.random = random
   }
 
   start(): void {
