@@ -71,6 +71,14 @@ async function measure(page: Page, url: string, config?: Config): Promise<Figure
         (i) =>
           `  ${String(i.url).replace(base, '')}: script ${Math.round(Number(i.scripting))}, parse ${Math.round(Number(i.scriptParseCompile))}`,
       ),
+    'long tasks (start ms, duration ms, attributed to):',
+    ...items('long-tasks')
+      .slice(0, 8)
+      .map(
+        (i) =>
+          `  ${Math.round(Number(i.startTime))} +${Math.round(Number(i.duration))} ${String(i.url).replace(base, '')}`,
+      ),
+    `host benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`,
   ].join('\n')
   return {
     work,
