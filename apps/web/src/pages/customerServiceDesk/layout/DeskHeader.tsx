@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Access as Areas } from '@app/core'
 import { Badge, Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { Access } from '../../../app/Access'
@@ -35,8 +36,12 @@ function DeskPageTitle() {
   )
 }
 
-/** The desk's top bar: rail toggle, the page's title, whose desk it is, the supervisor's agent picker, live status, mentions, language, user menu. */
-export function DeskHeader() {
+/**
+ * The desk's top bar: rail toggle, the page's title, whose desk it is, the supervisor's agent
+ * picker, live status, mentions, language, user menu. It takes no props, so the layout's own
+ * updates (counts, presence, the address) pass it by: it draws again only on what it reads.
+ */
+export const DeskHeader = memo(function DeskHeader() {
   const { t } = useTranslation()
   const width = useDeskWidth()
   const mobile = width === 'narrow'
@@ -92,4 +97,4 @@ export function DeskHeader() {
       </Flex>
     </Flex>
   )
-}
+})

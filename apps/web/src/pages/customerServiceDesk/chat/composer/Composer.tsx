@@ -2,7 +2,7 @@ import { SendOutlined } from '@ant-design/icons'
 import { CHAT_TEXT_MAX, type ChatMessageView, type DeskSessionView } from '@app/core'
 import { App, Button, Input, Segmented, Skeleton } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
-import { useCallback, useRef, useState } from 'react'
+import { memo, useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
 import { lazyPart } from '../../../../components/lazyPart'
@@ -47,9 +47,11 @@ interface Props {
  * reply, files, a recorded voice message, location, contact cards, a material or an image-text
  * link. A refused send (a blocked session, …) is told by the request client and the text stays.
  * Near the endpoint's length limit a counter shows, and once the text stops it says why. The
- * Reply / Note switch turns it into an internal note, which never reaches the customer.
+ * Reply / Note switch turns it into an internal note, which never reaches the customer. The
+ * chat's own updates (its history arriving, translations) pass it by: it draws again only when
+ * its session, its quote or what it reads changes.
  */
-export function Composer({ session, quote, onClearQuote, onSent }: Props) {
+export const Composer = memo(function Composer({ session, quote, onClearQuote, onSent }: Props) {
   const { t } = useTranslation()
   const { message } = App.useApp()
   const { text, setText, stopped, refuse } = useLimitedText(CHAT_TEXT_MAX)
@@ -236,4 +238,4 @@ export function Composer({ session, quote, onClearQuote, onSent }: Props) {
       />
     </div>
   )
-}
+})
