@@ -1,6 +1,6 @@
 import { Access, type ChatMessageView, type DeskSessionView, translateLanguageName } from '@app/core'
 import { App, Button, Spin, Switch, Tooltip, Typography } from 'antd'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
 import { useTenantDisplay } from '../../../api/tenantSettings'
@@ -42,6 +42,9 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
   const autoTranslate = ownAutoTranslate ?? tenantDefault
   const [quote, setQuote] = useState<ChatMessageView | null>(null)
   const list = useRef<MessageListHandle>(null)
+  // the composer is drawn just after the rest of the chat, as a transition: opening a chat is two
+  // shorter tasks (a phone answers input between them) instead of one long one
+  const composerShown = useDeferredValue(true, false)
 
   useSocketEvent('message.revokeFailed', (e) => {
     if (e.sessionId === session.id) message.error(t('chat.revokeFailed'))
@@ -114,8 +117,10 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
               onReply={setQuote}
             />
           )}
-          {!readOnly && (
+          {readOnly ? null : composerShown ? (
             <Composer session={session} quote={quote} onClearQuote={clearQuote} onSent={onSent} />
+          ) : (
+            <div className="chat-composer chat-composer-pending" />
           )}
         </div>
       </TranslatorContext.Provider>
