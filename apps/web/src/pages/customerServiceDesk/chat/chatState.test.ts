@@ -53,6 +53,26 @@ describe('chat state', () => {
     expect(s.items[0]).toMatchObject({ status: 'sent', delivery: 'read' })
   })
 
+  it('keeps a risk refusal’s details when the send answer comes after the socket said it failed', () => {
+    const queued = makeMessage({ id: 9, fromMe: true, status: 'requested', timestamp: 9000 })
+    let s = upsertMessage(emptyChat(), queued)
+    const risk = { rule: 'perMinute', remaining: 7, reopensAt: 60_000 }
+    s = applyUpdate(s, {
+      id: 9,
+      sessionId: 7,
+      status: 'failed',
+      delivery: 'none',
+      failureReason: 'risk_control_limit',
+      risk,
+    } as Parameters<typeof applyUpdate>[1])
+    s = upsertMessage(s, queued)
+    expect(s.items[0]).toMatchObject({
+      status: 'failed',
+      failureReason: 'risk_control_limit',
+      meta: { risk },
+    })
+  })
+
   it('applies status, delivery, failure reason and an edited text', () => {
     const s = applyUpdate(fromPage(page([m1])), {
       id: 1,

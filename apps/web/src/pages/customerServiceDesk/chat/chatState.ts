@@ -76,7 +76,11 @@ function mergeCopies(old: ChatMessageView, fresh: ChatMessageView): ChatMessageV
   const keepDelivery = DELIVERY_RANK.indexOf(old.delivery) > DELIVERY_RANK.indexOf(fresh.delivery)
   return {
     ...fresh,
-    ...(keepStatus ? { status: old.status, failureReason: old.failureReason } : {}),
+    // the further copy's status comes with what it says of it (a risk refusal's rule, count and
+    // reopening time live in its meta)
+    ...(keepStatus
+      ? { status: old.status, failureReason: old.failureReason, meta: { ...fresh.meta, ...old.meta } }
+      : {}),
     ...(keepDelivery ? { delivery: old.delivery } : {}),
     // the socket's copy lacks the history's lookups: keep what is known
     quotedMessage: fresh.quotedMessage ?? old.quotedMessage,
