@@ -38,11 +38,13 @@ const project = (name: string, include: string[], isolate: boolean): TestProject
   },
 })
 
+const ownModules = new Set(testFiles.filter(mocking))
+
 export const webProjects: TestProjectInlineConfiguration[] = [
-  project('web', testFiles.filter(mocking), true),
+  project('web', [...ownModules], true),
   project(
     'web-shared',
-    testFiles.filter((f) => !mocking(f)),
+    testFiles.filter((f) => !ownModules.has(f)),
     false,
   ),
 ]

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '@app/core'
+import type { ChatMessageView, RiskRefusal } from '@app/core'
 import { describe, expect, it } from 'vitest'
 import { makeMessage } from '../../../test/fixtures'
 import {
@@ -56,7 +56,7 @@ describe('chat state', () => {
   it('keeps a risk refusal’s details when the send answer comes after the socket said it failed', () => {
     const queued = makeMessage({ id: 9, fromMe: true, status: 'requested', timestamp: 9000 })
     let s = upsertMessage(emptyChat(), queued)
-    const risk = { rule: 'perMinute', remaining: 7, reopensAt: 60_000 }
+    const risk: RiskRefusal = { rule: 'perMinute', remaining: 7, reopensAt: 60_000 }
     s = applyUpdate(s, {
       id: 9,
       sessionId: 7,
@@ -64,7 +64,7 @@ describe('chat state', () => {
       delivery: 'none',
       failureReason: 'risk_control_limit',
       risk,
-    } as Parameters<typeof applyUpdate>[1])
+    })
     s = upsertMessage(s, queued)
     expect(s.items[0]).toMatchObject({
       status: 'failed',
