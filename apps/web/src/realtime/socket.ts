@@ -41,6 +41,10 @@ function open(token: string): AppSocket {
     auth: { token },
     // a replaced token must not share the previous token's connection
     forceNew: true,
+    // straight to a WebSocket (one connection, no polling requests first, and no sticky sessions
+    // needed behind a balancer); long polling only where a WebSocket cannot open
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   })
   let connectedBefore = false
   s.onAny((event: string, payload: unknown) => dispatch(event, payload))

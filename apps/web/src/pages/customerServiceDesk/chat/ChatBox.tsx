@@ -1,9 +1,10 @@
 import { Access, type ChatMessageView, type DeskSessionView, translateLanguageName } from '@app/core'
 import { App, Button, Spin, Switch, Tooltip, Typography } from 'antd'
-import { useCallback, useDeferredValue, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
 import { useTenantDisplay } from '../../../api/tenantSettings'
+import { AfterFirstDraw } from '../../../components/AfterFirstDraw'
 import { currentLanguage } from '../../../i18n'
 import { useSocketEvent } from '../../../realtime'
 import { hasAnyRole, useSession } from '../../../stores/session'
@@ -42,9 +43,6 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
   const autoTranslate = ownAutoTranslate ?? tenantDefault
   const [quote, setQuote] = useState<ChatMessageView | null>(null)
   const list = useRef<MessageListHandle>(null)
-  // the composer is drawn just after the rest of the chat, as a transition: opening a chat is two
-  // shorter tasks (a phone answers input between them) instead of one long one
-  const composerShown = useDeferredValue(true, false)
 
   useSocketEvent('message.revokeFailed', (e) => {
     if (e.sessionId === session.id) message.error(t('chat.revokeFailed'))
@@ -117,10 +115,11 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
               onReply={setQuote}
             />
           )}
-          {readOnly ? null : composerShown ? (
-            <Composer session={session} quote={quote} onClearQuote={clearQuote} onSent={onSent} />
-          ) : (
-            <div className="chat-composer chat-composer-pending" />
+          {/* the composer is drawn just after the rest of the chat, in a room of its height */}
+          {readOnly ? null : (
+            <AfterFirstDraw placeholder={<div className="chat-composer chat-composer-pending" />}>
+              <Composer session={session} quote={quote} onClearQuote={clearQuote} onSent={onSent} />
+            </AfterFirstDraw>
           )}
         </div>
       </TranslatorContext.Provider>

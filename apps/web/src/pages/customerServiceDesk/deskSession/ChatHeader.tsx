@@ -3,6 +3,7 @@ import { Flex, Tag, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
+import './deskSession.css'
 import { SessionStatusTag } from './status/SessionStatusTag'
 
 /** Above the chat: who it is, through which account, the session's state and status, and its actions. */
@@ -41,17 +42,7 @@ export function ChatHeader({
     t('desk.list.via', { phone: session.accountPhone ?? '-' }),
   ].filter(Boolean)
   return (
-    <Flex
-      align="center"
-      gap={8}
-      style={{
-        padding: '6px 8px 6px 12px',
-        borderBottom: '1px solid #e2e8f0',
-        background: '#ffffff',
-        minHeight: 52,
-      }}
-      data-testid="desk-chat-header"
-    >
+    <Flex align="center" gap={8} className="desk-chat-header-frame" data-testid="desk-chat-header">
       {before}
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
         <Typography.Text strong ellipsis>

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import type { DeskSessionView } from '@app/core'
-import { Button, Empty, Flex, Tooltip, Typography } from 'antd'
+import { Button, Empty, Flex, Spin, Tooltip, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChatBox } from '../chat'
@@ -39,12 +39,15 @@ function ChatColumn({ session }: { session: DeskSessionView | undefined }) {
 export function DeskColumns({
   list,
   selected,
+  opening = false,
   width,
   onBack,
   chatActions,
 }: {
   list: ReactNode
   selected: DeskSessionView | undefined
+  /** the address names a session whose row is still coming */
+  opening?: boolean
   width: DeskWidth
   onBack: () => void
   /** the open session's action menu, shown in the chat header */
@@ -67,23 +70,33 @@ export function DeskColumns({
     <PanelDrawer session={selected} open={drawerOpen} onClose={() => setDrawerFor(null)} />
   ) : null
 
+  const back = (
+    <Button
+      icon={<ArrowLeftOutlined />}
+      onClick={onBack}
+      aria-label={t('desk.list.back')}
+      data-testid="desk-back"
+    />
+  )
   if (width === 'narrow') {
+    // a phone opened on a chat (a link, a reload) shows that chat's frame while it comes, not the
+    // list it is about to leave
+    if (!selected && opening) {
+      return (
+        <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="desk-chat-opening">
+          <Flex align="center" gap={8} className="desk-chat-header-frame">
+            {back}
+          </Flex>
+          <Flex justify="center" align="center" style={{ flex: 1 }}>
+            <Spin />
+          </Flex>
+        </Flex>
+      )
+    }
     if (!selected) return <div style={{ height: '100%', background: '#ffffff' }}>{list}</div>
     return (
       <Flex vertical style={{ height: '100%', minHeight: 0 }} className="desk-chat-region" {...chatRegion}>
-        <ChatHeader
-          session={selected}
-          actions={chatActions}
-          before={
-            <Button
-              icon={<ArrowLeftOutlined />}
-              onClick={onBack}
-              aria-label={t('desk.list.back')}
-              data-testid="desk-back"
-            />
-          }
-          after={panelInDrawer}
-        />
+        <ChatHeader session={selected} actions={chatActions} before={back} after={panelInDrawer} />
         <div style={{ flex: 1, minHeight: 0 }}>
           <ChatColumn session={selected} />
         </div>

@@ -109,7 +109,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
     waiting: waiting || undefined,
   }
   const list = useSessionList(listParams)
-  const { selectedId, selected, select } = useSelection(list.rows)
+  const { selectedId, selected, opening, select } = useSelection(list.rows)
   const actions = useSessionActions((id) => {
     if (id === selectedId) select(null)
   })
@@ -183,6 +183,7 @@ export function DeskSessionView({ fixedFilter }: { fixedFilter?: SessionFilterVa
       <DeskColumns
         list={listColumn}
         selected={selected}
+        opening={opening}
         width={width}
         onBack={() => select(null)}
         chatActions={

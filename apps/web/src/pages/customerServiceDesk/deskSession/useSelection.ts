@@ -88,5 +88,7 @@ export function useSelection(rows: DeskRow[]) {
       })
   }, [id, unread, visible, qc])
 
-  return { selectedId, selected, select }
+  // a session asked for by the address whose row has not come yet (neither the list nor its detail)
+  const opening = selectedId !== null && !selected && !detail.isError
+  return { selectedId, selected, opening, select }
 }

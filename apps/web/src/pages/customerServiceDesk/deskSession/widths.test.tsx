@@ -1,8 +1,8 @@
-import type { DeskSessionView } from '@app/core'
+import { type DeskSessionView, ErrorCode } from '@app/core'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../../../i18n'
-import { FakeServer } from '../../../test/fakeServer'
+import { FakeServer, Refusal } from '../../../test/fakeServer'
 import { makeSession } from '../../../test/fixtures'
 import { renderAt } from '../../../test/testUtils'
 import { resetViewport, setViewportWidth } from '../layout/viewportForTests'
@@ -102,5 +102,42 @@ describe('session screen at each width', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''))
     expect(await screen.findByTestId('desk-session-list')).toBeInTheDocument()
     expect(screen.queryByTestId('chat-box')).not.toBeInTheDocument()
+  })
+
+  it('below 992 px: a link to a chat shows that chat’s frame while it comes, never the list first', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server
+      .on('post', '/damai/customer/session/page', async () => {
+        await held
+        return { list: [alice, bob], nextCursor: null }
+      })
+      .on('post', '/damai/customer/session/detail', async () => {
+        await held
+        return { session: alice, fan: null, group: null }
+      })
+    setViewportWidth(390)
+    renderAt(<DeskSessionPage />, `${PATH}?sessionId=2`)
+    const frame = await screen.findByTestId('desk-chat-opening')
+    expect(within(frame).getByRole('button', { name: 'Back to the sessions' })).toBeInTheDocument()
+    expect(screen.queryByTestId('desk-session-list')).not.toBeInTheDocument()
+    release()
+    expect(await screen.findByTestId('chat-box')).toHaveTextContent('Alice')
+    expect(screen.queryByTestId('desk-chat-opening')).not.toBeInTheDocument()
+  })
+
+  it('below 992 px: a link to a chat that cannot be opened leaves the list', async () => {
+    server
+      .reply('post', '/damai/customer/session/page', { list: [bob], nextCursor: null })
+      .on('post', '/damai/customer/session/detail', () => {
+        throw new Refusal(ErrorCode.forbidden, 'not yours')
+      })
+    setViewportWidth(390)
+    const { router } = renderAt(<DeskSessionPage />, `${PATH}?sessionId=2`)
+    expect(await screen.findByTestId('desk-session-list')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(screen.queryByTestId('desk-chat-opening')).not.toBeInTheDocument()
   })
 })
