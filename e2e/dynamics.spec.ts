@@ -154,8 +154,10 @@ test('the admin keeps nurturing material and a rule for the demo tenant, and see
     .click()
   await expect(rules.locator('tr', { hasText: name })).toHaveCount(0)
   // its accounts stopped at once, with the reason shown: none is enrolled any more
+  // listened for once the reloaded page is there: the table's own refresh after the delete may
+  // answer just before, for the page being left, whose body can no longer be read
+  await page.reload({ waitUntil: 'commit' })
   const answer = page.waitForResponse((r) => r.url().includes('/damai/admin/nurturing/progress'))
-  await page.reload()
   const after = (await (await answer).json()) as {
     data: { list: { state: string; stopReason: string | null }[] }
   }
