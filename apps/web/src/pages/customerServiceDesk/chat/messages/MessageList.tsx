@@ -1,7 +1,7 @@
 import { DownOutlined } from '@ant-design/icons'
 import type { ChatMessageView } from '@app/core'
 import { Button, Empty, Spin, Typography } from 'antd'
-import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { formatDate } from '../../../../utils/date'
@@ -47,7 +47,18 @@ function Header({ context }: { context?: ListContext }) {
 /** Within this distance of the end the reader counts as at the bottom. */
 const BOTTOM_PX = 80
 
-const dayOf = (ms: number) => formatDate(ms, 'YYYY-MM-DD')
+/** The local calendar day of a time, as a number to compare (a new day gets its divider). */
+const dayOf = (ms: number) => {
+  const d = new Date(ms)
+  return d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate()
+}
+
+// the list's settings that do not change, kept as they are so the list does not take them as new
+const followOutput = (bottom: boolean): 'smooth' | false => (bottom ? 'smooth' : false)
+const keyOf = (_: number, m: ChatMessageView) => m.id
+const listStyle = { height: '100%' }
+const listComponents = { Header }
+const viewportExtra = { top: 600, bottom: 300 }
 
 /**
  * The chat, virtualised (only the rows in view are in the DOM, whatever the chat's length). Older
@@ -109,6 +120,38 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
     [items],
   )
 
+  const context = useMemo(() => ({ loadingOlder, hasMore }), [loadingOlder, hasMore])
+  const onBottomChange = useCallback((bottom: boolean) => {
+    atBottom.current = bottom
+    setShowJump(!bottom)
+    if (bottom) setUnseen(0)
+  }, [])
+  const itemContent = useCallback(
+    (index: number, m: ChatMessageView) => {
+      const previous = items[index - firstItemIndex - 1]
+      const newDay = !previous || dayOf(previous.timestamp) !== dayOf(m.timestamp)
+      return (
+        <>
+          {newDay && (
+            <div className="chat-day">
+              <span>{formatDate(m.timestamp, 'YYYY-MM-DD')}</span>
+            </div>
+          )}
+          <MessageRow
+            message={m}
+            isGroup={isGroup}
+            readOnly={readOnly}
+            autoTranslate={autoTranslate}
+            onReply={onReply}
+            onSent={add}
+            onJump={onJump}
+          />
+        </>
+      )
+    },
+    [items, firstItemIndex, isGroup, readOnly, autoTranslate, onReply, add, onJump],
+  )
+
   if (items.length === 0)
     return (
       <div className="chat-list chat-list-empty">
@@ -121,45 +164,20 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
       <Virtuoso<ChatMessageView, ListContext>
         key={generation}
         ref={virtuoso}
-        style={{ height: '100%' }}
+        style={listStyle}
         data={items}
-        context={{ loadingOlder, hasMore }}
+        context={context}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={{ index: items.length - 1, align: 'end' }}
-        computeItemKey={(_, m) => m.id}
+        computeItemKey={keyOf}
         startReached={loadOlder}
-        followOutput={(bottom) => (bottom ? 'smooth' : false)}
+        followOutput={followOutput}
         atBottomThreshold={BOTTOM_PX}
         scrollerRef={watchScroller}
-        atBottomStateChange={(bottom) => {
-          atBottom.current = bottom
-          setShowJump(!bottom)
-          if (bottom) setUnseen(0)
-        }}
-        increaseViewportBy={{ top: 600, bottom: 300 }}
-        components={{ Header }}
-        itemContent={(index, m) => {
-          const previous = items[index - firstItemIndex - 1]
-          const newDay = !previous || dayOf(previous.timestamp) !== dayOf(m.timestamp)
-          return (
-            <>
-              {newDay && (
-                <div className="chat-day">
-                  <span>{formatDate(m.timestamp, 'YYYY-MM-DD')}</span>
-                </div>
-              )}
-              <MessageRow
-                message={m}
-                isGroup={isGroup}
-                readOnly={readOnly}
-                autoTranslate={autoTranslate}
-                onReply={onReply}
-                onSent={add}
-                onJump={onJump}
-              />
-            </>
-          )
-        }}
+        atBottomStateChange={onBottomChange}
+        increaseViewportBy={viewportExtra}
+        components={listComponents}
+        itemContent={itemContent}
       />
       {showJump && (
         <div className="chat-jump">
