@@ -1,6 +1,6 @@
 import { DUPLICATE_WINDOW_MS } from '@app/core'
 import type { ReactNode } from 'react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { ApiError, isDuplicateRequest } from '../api/request'
 import { useSession } from '../stores/session'
@@ -19,7 +19,9 @@ const NetworkRetry = lazy(() => import('./NetworkRetry'))
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation()
   const token = useSession((s) => s.token)
-  const roles = useSession((s) => s.roles)
+  // the roles arriving (the profile loaded) reveal the whole signed-in app: that first draw is a
+  // transition React renders in slices, not one long task
+  const roles = useDeferredValue(useSession((s) => s.roles))
   const known = KNOWN_PATHS.has(normalizePath(pathname))
   const decision = decideNavigation({
     pathname,
