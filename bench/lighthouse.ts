@@ -5,36 +5,14 @@
 //   npm run build && npm run bench -- lighthouse
 //
 // Knobs: BENCH_RUNS (3), BENCH_PORT (4660), BENCH_PAGES (login,desk), CHROMIUM_PATH (/usr/bin/chromium).
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import lighthouse, { type Config, type Flags } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { deskWithChat, startDemo } from './_demo-desk.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4660)
 const PAGES = new Set((process.env.BENCH_PAGES ?? 'login,desk').split(','))
-const base = `http://127.0.0.1:${PORT}`
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  env: { ...process.env, DEMO: '1', PORT: String(PORT), DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
 
 interface Figures {
   /** the main thread's work by kind, and the scripts that took longest (ms, throttled) */
@@ -106,36 +84,13 @@ async function medianOf(page: Page, url: string, config?: Config): Promise<Figur
   }
 }
 
-/** Signs the agent in through the sign-in page and returns the desk's address with a chat open. */
-async function deskWithChat(page: Page): Promise<string> {
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' })
-  await page.type('[data-testid="login-username"]', 'agent1')
-  await page.type('[data-testid="login-password"]', 'Agent2468')
-  await Promise.all([page.waitForNavigation(), page.click('[data-testid="login-submit"]')])
-  await page.goto(`${base}/customerServiceDesk/deskSession`, { waitUntil: 'networkidle0' })
-  await page.waitForSelector('[data-testid="desk-session-list"]')
-  // the list's rows come after the list itself (on a fresh demo, once its customers have written)
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('[data-testid^="desk-session-"]')].some((e) =>
-        /^desk-session-\d+$/.test(e.getAttribute('data-testid') ?? ''),
-      ),
-    { timeout: 120_000 },
-  )
-  const row = await page.$$eval('[data-testid^="desk-session-"]', (els) =>
-    els.map((e) => e.getAttribute('data-testid') ?? '').find((id) => /^desk-session-\d+$/.test(id)),
-  )
-  const id = row?.replace('desk-session-', '')
-  if (!id) throw new Error('the demo desk shows no session')
-  return `${base}/customerServiceDesk/deskSession?sessionId=${id}`
-}
-
 const row = (name: string, f: Figures) =>
   `${name.padEnd(26)} ${String(f.score).padStart(5)} ${(f.fcp / 1000).toFixed(2).padStart(7)} s ${(f.lcp / 1000).toFixed(2).padStart(7)} s ${String(Math.round(f.tbt)).padStart(7)} ms ${f.cls.toFixed(3).padStart(7)}`
 
+const demo = await startDemo(PORT)
+const base = demo.base
 let browser: Browser | undefined
 try {
-  await waitUp()
   browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -149,7 +104,7 @@ try {
     rows.push(['/login desktop', await medianOf(page, login, desktopConfig)])
   }
   if (PAGES.has('desk')) {
-    const desk = await deskWithChat(page)
+    const desk = await deskWithChat(page, base)
     rows.push(['desk, chat open, mobile', await medianOf(page, desk)])
     rows.push(['desk, chat open, desktop', await medianOf(page, desk, desktopConfig)])
   }
@@ -162,6 +117,5 @@ try {
   }
 } finally {
   await browser?.close()
-  server.kill()
-  fs.rmSync(dir, { recursive: true, force: true })
+  demo.stop()
 }
