@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Page } from 'puppeteer-core'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 
 export interface DemoServer {
   base: string
@@ -58,3 +58,15 @@ export async function deskWithChat(page: Page, base: string): Promise<string> {
   if (!id) throw new Error('the demo desk shows no session')
   return `${base}/customerServiceDesk/deskSession?sessionId=${id}`
 }
+
+/** Debian's Chromium, headless, as the page-load benchmarks drive it (CHROMIUM_PATH to use another). */
+export function launchChromium(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+}
+
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN

@@ -8,8 +8,8 @@
 //   npm run build && npm run bench -- desk-tasks
 //
 // Knobs: BENCH_RUNS (9), BENCH_PORT (4661), CHROMIUM_PATH (/usr/bin/chromium).
-import puppeteer, { type Browser } from 'puppeteer-core'
-import { deskWithChat, startDemo } from './_demo-desk.js'
+import type { Browser } from 'puppeteer-core'
+import { deskWithChat, launchChromium, median, startDemo } from './_demo-desk.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const PORT = Number(process.env.BENCH_PORT ?? 4661)
@@ -58,16 +58,10 @@ function weigh(events: TraceEvent[]): Load {
   return load
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
-
 const demo = await startDemo(PORT)
 let browser: Browser | undefined
 try {
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  browser = await launchChromium()
   const page = await browser.newPage()
   // Lighthouse's mobile screen (a Moto G Power)
   await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 })

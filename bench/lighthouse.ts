@@ -7,8 +7,8 @@
 // Knobs: BENCH_RUNS (3), BENCH_PORT (4660), BENCH_PAGES (login,desk), CHROMIUM_PATH (/usr/bin/chromium).
 import lighthouse, { type Config, type Flags } from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { deskWithChat, startDemo } from './_demo-desk.js'
+import type { Browser, Page } from 'puppeteer-core'
+import { deskWithChat, launchChromium, median, startDemo } from './_demo-desk.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4660)
@@ -68,8 +68,6 @@ async function measure(page: Page, url: string, config?: Config): Promise<Figure
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
-
 async function medianOf(page: Page, url: string, config?: Config): Promise<Figures> {
   const runs: Figures[] = []
   for (let i = 0; i < RUNS; i++) runs.push(await measure(page, url, config))
@@ -91,11 +89,7 @@ const demo = await startDemo(PORT)
 const base = demo.base
 let browser: Browser | undefined
 try {
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  browser = await launchChromium()
   const page = await browser.newPage()
   const rows: [string, Figures][] = []
   if (PAGES.has('login')) {
