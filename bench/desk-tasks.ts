@@ -73,9 +73,9 @@ try {
     await page.goto(desk, { waitUntil: 'networkidle0' })
     // what the chat does just after it shows (measuring its rows, the composer) belongs to the load
     await new Promise((r) => setTimeout(r, 2500))
-    const trace = JSON.parse(Buffer.from(await page.tracing.stop()).toString('utf8')) as {
-      traceEvents: TraceEvent[]
-    }
+    const raw = await page.tracing.stop()
+    if (!raw) throw new Error('the browser gave no trace')
+    const trace = JSON.parse(Buffer.from(raw).toString('utf8')) as { traceEvents: TraceEvent[] }
     loads.push(weigh(trace.traceEvents))
   }
   console.log(`desk with a chat open, phone size, ${RUNS} loads (tasks after the first paint)`)
