@@ -1,6 +1,7 @@
 // The built server in demo mode on a fresh data directory, and agent1's desk with a chat open in
 // a browser page: what the page-load benchmarks share.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,7 +9,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 
 export interface DemoServer {
   base: string
-  stop(): void
+  /** Stops the server and waits until it has let its port go (the next benchmark may take it). */
+  stop(): Promise<void>
 }
 
 /** Starts `apps/server/dist/main.js` in demo mode on `port` and waits until it answers. */
@@ -19,8 +21,10 @@ export async function startDemo(port: number): Promise<DemoServer> {
     env: { ...process.env, DEMO: '1', PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const stop = () => {
-    server.kill()
+  const exited = once(server, 'exit')
+  const stop = async () => {
+    if (server.exitCode === null) server.kill()
+    await exited
     fs.rmSync(dir, { recursive: true, force: true })
   }
   for (let i = 0; i < 300; i++) {
@@ -31,7 +35,7 @@ export async function startDemo(port: number): Promise<DemoServer> {
     if (up) return { base, stop }
     await new Promise((r) => setTimeout(r, 100))
   }
-  stop()
+  await stop()
   throw new Error('server did not start')
 }
 

@@ -89,5 +89,5 @@ try {
   )
 } finally {
   await browser?.close()
-  demo.stop()
+  await demo.stop()
 }

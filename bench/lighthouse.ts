@@ -111,5 +111,5 @@ try {
   }
 } finally {
   await browser?.close()
-  demo.stop()
+  await demo.stop()
 }
