@@ -7,6 +7,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import { formatDate } from '../../../../utils/date'
 import type { ChatHistory } from '../useChatHistory'
 import { MessageRow } from './MessageRow'
+import { WholeList, type WholeListHandle } from './WholeList'
 
 export interface MessageListHandle {
   /** Go to the newest message (after our own send). */
@@ -61,22 +62,35 @@ const listComponents = { Header }
 const viewportExtra = { top: 600, bottom: 300 }
 
 /**
- * The chat, virtualised (only the rows in view are in the DOM, whatever the chat's length). Older
- * pages load when the top is reached and are prepended in place (firstItemIndex). New messages
- * follow while the reader is at the bottom; otherwise a button counts them and jumps down.
+ * Up to this many messages a chat is drawn whole; past it (older pages, a long live chat) it is
+ * virtualised. The newest page always fits, so opening a chat never pays the virtualiser's set-up.
+ */
+const WHOLE_MAX = 60
+
+/**
+ * The chat: drawn whole while short, virtualised past that (only the rows in view are in the DOM,
+ * whatever the chat's length). Older pages load when the top is reached and are prepended in place
+ * (firstItemIndex). New messages follow while the reader is at the bottom; otherwise a button
+ * counts them and jumps down.
  */
 export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply, ref }: Props) {
   const { t } = useTranslation()
   const { state, loadingOlder, loadOlder, add } = history
   const { items, firstItemIndex, hasMore, generation } = state
   const virtuoso = useRef<VirtuosoHandle>(null)
+  const whole = useRef<WholeListHandle>(null)
+  /** the topmost message in view of the whole list, where the virtualised one opens if it takes over */
+  const topItem = useRef<number | null>(null)
+  /** the chat (its generation) that has grown past drawing whole: it stays virtualised */
+  const virtualised = useRef<number | null>(null)
   const atBottom = useRef(true)
   const lastId = useRef<number | null>(null)
   const [showJump, setShowJump] = useState(false)
   const [unseen, setUnseen] = useState(0)
 
   const toBottom = useCallback(() => {
-    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })
+    if (virtuoso.current) virtuoso.current.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })
+    else whole.current?.toBottom()
     setUnseen(0)
   }, [])
 
@@ -115,7 +129,9 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
   const onJump = useCallback(
     (messageId: number) => {
       const index = items.findIndex((m) => m.id === messageId)
-      if (index >= 0) virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'smooth' })
+      if (index < 0) return
+      if (virtuoso.current) virtuoso.current.scrollToIndex({ index, align: 'center', behavior: 'smooth' })
+      else whole.current?.toIndex(index)
     },
     [items],
   )
@@ -125,6 +141,9 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
     atBottom.current = bottom
     setShowJump(!bottom)
     if (bottom) setUnseen(0)
+  }, [])
+  const onTopItem = useCallback((id: number | null) => {
+    topItem.current = id
   }, [])
   const itemContent = useCallback(
     (index: number, m: ChatMessageView) => {
@@ -159,26 +178,48 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
       </div>
     )
 
+  if (items.length > WHOLE_MAX) virtualised.current = generation
+  const drawnWhole = virtualised.current !== generation
+  const topIndex = topItem.current === null ? -1 : items.findIndex((m) => m.id === topItem.current)
+
   return (
     <div className="chat-list" data-testid="chat-list">
-      <Virtuoso<ChatMessageView, ListContext>
-        key={generation}
-        ref={virtuoso}
-        style={listStyle}
-        data={items}
-        context={context}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: items.length - 1, align: 'end' }}
-        computeItemKey={keyOf}
-        startReached={loadOlder}
-        followOutput={followOutput}
-        atBottomThreshold={BOTTOM_PX}
-        scrollerRef={watchScroller}
-        atBottomStateChange={onBottomChange}
-        increaseViewportBy={viewportExtra}
-        components={listComponents}
-        itemContent={itemContent}
-      />
+      {drawnWhole ? (
+        <WholeList
+          key={generation}
+          ref={whole}
+          items={items}
+          firstItemIndex={firstItemIndex}
+          header={<Header context={context} />}
+          bottomPx={BOTTOM_PX}
+          loadOlder={loadOlder}
+          onBottomChange={onBottomChange}
+          onTopItem={onTopItem}
+          itemContent={itemContent}
+          scrollerRef={watchScroller}
+        />
+      ) : (
+        <Virtuoso<ChatMessageView, ListContext>
+          key={generation}
+          ref={virtuoso}
+          style={listStyle}
+          data={items}
+          context={context}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={
+            topIndex >= 0 ? { index: topIndex, align: 'start' } : { index: items.length - 1, align: 'end' }
+          }
+          computeItemKey={keyOf}
+          startReached={loadOlder}
+          followOutput={followOutput}
+          atBottomThreshold={BOTTOM_PX}
+          scrollerRef={watchScroller}
+          atBottomStateChange={onBottomChange}
+          increaseViewportBy={viewportExtra}
+          components={listComponents}
+          itemContent={itemContent}
+        />
+      )}
       {showJump && (
         <div className="chat-jump">
           <Button
