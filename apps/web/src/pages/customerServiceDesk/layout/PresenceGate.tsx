@@ -1,5 +1,5 @@
 import { Button, Flex, Spin } from 'antd'
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useDesk } from '../../../stores/desk'
@@ -12,7 +12,8 @@ import { LazyResult } from '../LazyResult'
 export function PresenceGate({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const status = useDesk((s) => s.status)
+  // the desk's screens draw in slices once entered (a transition), not in one long task
+  const status = useDeferredValue(useDesk((s) => s.status))
   if (status === 'ready') return children
   if (status === 'entering') {
     return (
