@@ -36,10 +36,44 @@ function DeskPageTitle() {
   )
 }
 
+/** Whose desk this is (the supervisor acting as an agent says so), once the desk is entered. */
+function DeskOwner() {
+  const { t } = useTranslation()
+  const owner = useDesk((s) => s.owner)
+  if (!owner) return null
+  return (
+    <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
+      {owner.acting ? (
+        <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+          {t('desk.header.actingNotice', { name: owner.nickname })}
+        </Tag>
+      ) : (
+        t('desk.header.ownerDesk', { name: owner.nickname })
+      )}
+    </Typography.Text>
+  )
+}
+
+/** The live connection's state, a dot. */
+function ConnectionDot() {
+  const { t } = useTranslation()
+  const connected = useSocketConnected()
+  return (
+    <Tooltip title={connected ? t('desk.header.connected') : t('desk.header.disconnected')}>
+      <Badge
+        status={connected ? 'success' : 'error'}
+        data-testid="desk-connection"
+        data-connected={connected}
+      />
+    </Tooltip>
+  )
+}
+
 /**
  * The desk's top bar: rail toggle, the page's title, whose desk it is, the supervisor's agent
  * picker, live status, mentions, language, user menu. It takes no props, so the layout's own
- * updates (counts, presence, the address) pass it by: it draws again only on what it reads.
+ * updates (counts, presence, the address) pass it by; the desk's owner and the connection, which
+ * come while the desk loads, draw only their own parts again.
  */
 export const DeskHeader = memo(function DeskHeader() {
   const { t } = useTranslation()
@@ -51,8 +85,6 @@ export const DeskHeader = memo(function DeskHeader() {
   const toggleSidebar = useAppStore((s) => s.toggleSidebar)
   const setDrawerOpen = useAppStore((s) => s.setDrawerOpen)
   const toggle = inDrawer ? () => setDrawerOpen(!useAppStore.getState().drawerOpen) : toggleSidebar
-  const owner = useDesk((s) => s.owner)
-  const connected = useSocketConnected()
   const isMaster = useIsCustomerMaster()
   // below 992 px the supervisor's agent picker already names the desk: the bar keeps room for it
   // and the language switch
@@ -68,24 +100,8 @@ export const DeskHeader = memo(function DeskHeader() {
           data-testid="desk-rail-toggle"
         />
         <DeskPageTitle />
-        {owner && ownerShown ? (
-          <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
-            {owner.acting ? (
-              <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                {t('desk.header.actingNotice', { name: owner.nickname })}
-              </Tag>
-            ) : (
-              t('desk.header.ownerDesk', { name: owner.nickname })
-            )}
-          </Typography.Text>
-        ) : null}
-        <Tooltip title={connected ? t('desk.header.connected') : t('desk.header.disconnected')}>
-          <Badge
-            status={connected ? 'success' : 'error'}
-            data-testid="desk-connection"
-            data-connected={connected}
-          />
-        </Tooltip>
+        {ownerShown ? <DeskOwner /> : null}
+        <ConnectionDot />
       </Flex>
       <Flex align="center" gap={8}>
         <Access roles={Areas.master}>
