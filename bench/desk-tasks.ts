@@ -1,25 +1,22 @@
 // The phone desk's main-thread tasks on load, as Lighthouse's mobile profile weighs them, over many
-// loads: each load of agent1's desk with a chat open is traced at the phone's size (Lighthouse's
-// own trace categories, its script sampler included), and every task after the first contentful
-// paint counts 4 × its time − 50 ms, Lighthouse's 4× slowdown and its 50 ms blocking threshold.
+// loads: each load of agent1's desk with a chat open is traced at the phone's size with the trace
+// categories Lighthouse itself records (their stacks and style and layout invalidations make every
+// change to the page cost more while tracing, as in Lighthouse's own load), and every task after
+// the first contentful paint counts 4 × its time − 50 ms, Lighthouse's 4× slowdown and its 50 ms
+// blocking threshold.
 // Lighthouse itself simulates the network around those tasks and takes minutes per load; this
 // takes seconds, so a change is compared over many loads on the same server (the median).
 //
 //   npm run build && npm run bench -- desk-tasks
 //
 // Knobs: BENCH_RUNS (9), BENCH_PORT (4661), CHROMIUM_PATH (/usr/bin/chromium).
+import Trace from 'lighthouse/core/gather/gatherers/trace.js'
 import type { Browser } from 'puppeteer-core'
 import { deskWithChat, launchChromium, median, startDemo } from './_demo-desk.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const PORT = Number(process.env.BENCH_PORT ?? 4661)
-const CATEGORIES = [
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-v8.cpu_profiler',
-  'loading',
-  'blink.user_timing',
-]
+const CATEGORIES = Trace.getDefaultTraceCategories()
 
 interface TraceEvent {
   name: string
