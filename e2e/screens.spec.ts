@@ -86,7 +86,7 @@ async function settled(page: Page): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
   } else await page.waitForLoadState('networkidle').catch(() => undefined)
-  await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0)
+  await expect(page.locator('.ant-spin-spinning, .app-spinner, [data-testid="page-loading"]')).toHaveCount(0)
 }
 
 /** Opens `route` as a click on a link would: in the page already loaded, without loading it again. */

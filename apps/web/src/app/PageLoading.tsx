@@ -1,4 +1,5 @@
-import { Flex, Spin } from 'antd'
+import { Flex } from 'antd'
+import { Spinner } from '../components/Spinner'
 
 /** Full-area spinner shown while a lazy page or the profile loads. */
 export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
@@ -9,7 +10,7 @@ export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
       style={{ minHeight: fullScreen ? '100vh' : 320 }}
       data-testid="page-loading"
     >
-      <Spin size="large" />
+      <Spinner size="large" />
     </Flex>
   )
 }

@@ -1,10 +1,11 @@
 import { Access, type ChatMessageView, type DeskSessionView, translateLanguageName } from '@app/core'
-import { App, Button, Spin, Switch, Tooltip, Typography } from 'antd'
+import { App, Button, Switch, Tooltip, Typography } from 'antd'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
 import { useTenantDisplay } from '../../../api/tenantSettings'
 import { AfterFirstDraw } from '../../../components/AfterFirstDraw'
+import { Spinner } from '../../../components/Spinner'
 import { currentLanguage } from '../../../i18n'
 import { useSocketEvent } from '../../../realtime'
 import { hasAnyRole, useSession } from '../../../stores/session'
@@ -91,7 +92,7 @@ export function ChatBox({ session }: { session: DeskSessionView }) {
           </div>
           {history.status === 'loading' ? (
             <div className="chat-list chat-list-empty">
-              <Spin />
+              <Spinner />
             </div>
           ) : history.status === 'error' ? (
             <div className="chat-list chat-list-empty">

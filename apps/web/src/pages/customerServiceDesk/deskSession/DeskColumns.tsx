@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import type { DeskSessionView } from '@app/core'
-import { Button, Empty, Flex, Spin, Tooltip, Typography } from 'antd'
+import { Button, Empty, Flex, Tooltip, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Spinner } from '../../../components/Spinner'
 import { ChatBox } from '../chat'
 import { CHAT_REGION_ID } from '../chat/chatFocus'
 import type { DeskWidth } from '../layout/useDeskWidth'
@@ -88,7 +89,7 @@ export function DeskColumns({
             {back}
           </Flex>
           <Flex justify="center" align="center" style={{ flex: 1 }}>
-            <Spin />
+            <Spinner />
           </Flex>
         </Flex>
       )

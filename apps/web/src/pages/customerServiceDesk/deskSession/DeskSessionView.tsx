@@ -38,7 +38,7 @@ const BulkBar = lazyPart(
 )
 const StatusControl = lazyPart(
   () => import('./status/StatusControl').then((m) => m.StatusControl),
-  <Skeleton.Button active size="small" />,
+  <Skeleton.Button size="small" />,
 )
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 const ShortcutHelp = lazyDialog(() => import('./ShortcutHelp').then((m) => m.ShortcutHelp))

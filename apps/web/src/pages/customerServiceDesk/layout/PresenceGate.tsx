@@ -1,7 +1,8 @@
-import { Button, Flex, Spin } from 'antd'
+import { Button, Flex } from 'antd'
 import { type ReactNode, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { Spinner } from '../../../components/Spinner'
 import { useDesk } from '../../../stores/desk'
 import { LazyResult } from '../LazyResult'
 
@@ -25,7 +26,7 @@ export function PresenceGate({ onRetry, children }: { onRetry: () => void; child
         style={{ height: '100%' }}
         data-testid="desk-entering"
       >
-        <Spin />
+        <Spinner />
         {t('desk.presence.entering')}
       </Flex>
     )
