@@ -1,5 +1,5 @@
 import type { DeskSessionView } from '@app/core'
-import { Flex, Tag, Typography } from 'antd'
+import { Flex, Tag } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSessionRisk } from '../../riskManage/sessionRisk'
@@ -40,17 +40,21 @@ export function ChatHeader({
           ? t('fans.phoneHidden')
           : null,
     t('desk.list.via', { phone: session.accountPhone ?? '-' }),
-  ].filter(Boolean)
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  const title = session.title || (session.fanPhoneHidden ? t('fans.phoneHidden') : '')
   return (
     <Flex align="center" gap={8} className="desk-chat-header-frame" data-testid="desk-chat-header">
       {before}
+      {/* plain lines cut by the stylesheet: nothing to measure while the chat opens */}
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
-        <Typography.Text strong ellipsis>
-          {session.title || (session.fanPhoneHidden ? t('fans.phoneHidden') : '')}
-        </Typography.Text>
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-          {sub.join(' · ')}
-        </Typography.Text>
+        <span className="desk-chat-title" title={title}>
+          {title}
+        </span>
+        <span className="desk-chat-sub" title={sub}>
+          {sub}
+        </span>
       </Flex>
       <Flex gap={4} wrap style={{ flex: 'none' }}>
         <SessionStatusTag session={session} full testId="desk-chat-status" />

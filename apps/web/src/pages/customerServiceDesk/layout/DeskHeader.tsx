@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Access as Areas } from '@app/core'
-import { Badge, Button, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd'
+import { Badge, Button, Flex, Skeleton, Tag, Tooltip } from 'antd'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -42,7 +42,7 @@ function DeskOwner() {
   const owner = useDesk((s) => s.owner)
   if (!owner) return null
   return (
-    <Typography.Text ellipsis style={{ minWidth: 0 }} data-testid="desk-owner">
+    <span className="desk-owner" data-testid="desk-owner">
       {owner.acting ? (
         <Tag color="orange" style={{ marginInlineEnd: 0 }}>
           {t('desk.header.actingNotice', { name: owner.nickname })}
@@ -50,7 +50,7 @@ function DeskOwner() {
       ) : (
         t('desk.header.ownerDesk', { name: owner.nickname })
       )}
-    </Typography.Text>
+    </span>
   )
 }
 
