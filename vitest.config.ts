@@ -55,7 +55,15 @@ export default defineConfig({
       // the web app's build checks, which read its sources with esbuild (not under jsdom)
       {
         resolve: { conditions },
-        test: { name: 'web-build', root: 'apps/web', environment: 'node', include: ['build/**/*.test.ts'] },
+        test: {
+          name: 'web-build',
+          root: 'apps/web',
+          environment: 'node',
+          include: ['build/**/*.test.ts'],
+          // a check bundles the desk's sources with esbuild: on a busy two-core machine that takes
+          // longer than the default 5 s, and its time is not what it asserts
+          testTimeout: 60_000,
+        },
       },
     ],
   },
