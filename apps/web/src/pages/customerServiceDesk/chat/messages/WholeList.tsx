@@ -33,14 +33,13 @@ const TOP_PX = 120
  * measuring passes when it opens.
  */
 export function WholeList(props: Props) {
-  const { items, firstItemIndex, header, bottomPx, loadOlder, onBottomChange, onTopItem, itemContent, ref } =
-    props
+  const { items, firstItemIndex, header, bottomPx, loadOlder, onBottomChange, onTopItem, itemContent } = props
+  const { scrollerRef, ref } = props
   const scroller = useRef<HTMLDivElement | null>(null)
   const rows = useRef<HTMLDivElement | null>(null)
   const atBottom = useRef(true)
   const shown = useRef({ firstItemIndex, height: 0 })
 
-  const { scrollerRef } = props
   const setScroller = useCallback(
     (el: HTMLDivElement | null) => {
       scroller.current = el
