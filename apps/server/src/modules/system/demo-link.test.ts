@@ -34,6 +34,24 @@ describe('demo numbers', () => {
       { phone: '8613800138000', status: 'online', type: 'business', username: 'agent1' },
       { phone: '8613800138001', status: 'online', type: 'personal', username: 'agent2' },
     ])
+    // each agent's desk has chats at once: the demo's first customers have written in
+    await expect
+      .poll(async () =>
+        (
+          await ctx.db
+            .selectFrom('sessions')
+            .innerJoin('ws_accounts', 'ws_accounts.id', 'sessions.account_id')
+            .innerJoin('fans', 'fans.id', 'sessions.fan_id')
+            .select(['ws_accounts.phone as account', 'fans.phone as customer'])
+            .orderBy('fans.phone')
+            .execute()
+        ).map((r) => `${r.account} ← ${r.customer}`),
+      )
+      .toEqual([
+        '8613800138000 ← 447700900123',
+        '8613800138000 ← 8613911110001',
+        '8613800138001 ← 8613911110002',
+      ])
     // a restart finds accounts and links nothing new
     expect(await link()).toBe(0)
     expect(await ctx.db.selectFrom('ws_accounts').select('id').execute()).toHaveLength(2)

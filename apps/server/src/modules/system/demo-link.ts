@@ -12,15 +12,33 @@ const system = openSystemScope('modules/system/demo-link')
 
 /** The demo tenant's own numbers, each handed to an agent, linked on the first demo start. */
 export const DEMO_NUMBERS = [
-  { phone: '8613800138000', name: 'Demo Shop 1', agent: 'agent1', business: true },
-  { phone: '8613800138001', name: 'Demo Shop 2', agent: 'agent2', business: false },
+  {
+    phone: '8613800138000',
+    name: 'Demo Shop 1',
+    agent: 'agent1',
+    business: true,
+    // customers who have written to the number by the time the demo first opens: the agent's desk
+    // has chats at once instead of after the random chatter reaches this number
+    openers: [
+      { from: '8613911110001', name: '王小明', text: '你好，我上周下的订单什么时候发货？' },
+      { from: '447700900123', name: 'Oliver Smith', text: 'Hi, do you ship to the UK?' },
+    ],
+  },
+  {
+    phone: '8613800138001',
+    name: 'Demo Shop 2',
+    agent: 'agent2',
+    business: false,
+    openers: [{ from: '8613911110002', name: 'Li Na', text: 'Hello, is the blue one still in stock?' }],
+  },
 ] as const
 
 const LINK_WAIT_MS = 5_000
 
 /**
  * Links the demo numbers on the simulated network, the way a supervisor would (a QR login,
- * scanned on the simulated phone), so a fresh demo has chats on the desk at once. Only when the
+ * scanned on the simulated phone), and has a few customers write to each, so a fresh demo has
+ * chats on the desk at once. Only when the
  * demo tenant has never had an account: later starts resume the links from storage instead.
  */
 export async function linkDemoNumbers(deps: {
@@ -30,6 +48,7 @@ export async function linkDemoNumbers(deps: {
   network: {
     addPhone(number: string, init: { name?: string; business?: boolean }): unknown
     scanQr(phone: string, qr: string): unknown
+    customerSend(from: string, to: string, content: { kind: 'text'; text: string }): unknown
   }
   gateway: Pick<MessagingGateway, 'getStatus'>
   logger: Logger
@@ -59,6 +78,11 @@ export async function linkDemoNumbers(deps: {
         throw new Error(`account ${accountId} did not come online`)
       const agent = users.find((u) => u.username === n.agent)
       if (agent) await assignments.assign(tenant.id, accountId, agent.id)
+      for (const o of n.openers) {
+        await network.addPhone(o.from, { name: o.name })
+        await network.customerSend(o.from, n.phone, { kind: 'text', text: o.text })
+      }
+      await deps.settle?.()
       linked++
     } catch (err) {
       logger.warn({ err, phone: n.phone }, 'demo number not linked')
