@@ -39,15 +39,42 @@ export async function startDemo(port: number): Promise<DemoServer> {
   throw new Error('server did not start')
 }
 
-/** Signs the agent in through the sign-in page and returns the desk's address with a chat open. */
+/** agent1's linked demo account, and a customer who writes to it before the desk is opened */
+const SHOP = '8613800138000'
+const CUSTOMER = '447700955577'
+
+/** A customer writes in to agent1's account on the simulated network, so its desk has a chat. */
+async function customerWrites(base: string): Promise<void> {
+  const post = async (url: string, body: unknown) => {
+    const r = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await r.json()) as { code: number }
+    if (answer.code !== 0) throw new Error(`${url}: ${JSON.stringify(answer)}`)
+  }
+  await post('/damai/sim/phones', { phone: CUSTOMER, name: 'Bench Customer' })
+  await post('/damai/sim/send', {
+    phone: CUSTOMER,
+    to: SHOP,
+    content: { kind: 'text', text: 'Hello, is my order on its way?' },
+  })
+}
+
+/**
+ * Signs the agent in through the sign-in page and returns the desk's address with a chat open
+ * (the demo's own customers write in at random, a fresh demo's desk may stay empty for minutes).
+ */
 export async function deskWithChat(page: Page, base: string): Promise<string> {
+  await customerWrites(base)
   await page.goto(`${base}/login`, { waitUntil: 'networkidle0' })
   await page.type('[data-testid="login-username"]', 'agent1')
   await page.type('[data-testid="login-password"]', 'Agent2468')
   await Promise.all([page.waitForNavigation(), page.click('[data-testid="login-submit"]')])
   await page.goto(`${base}/customerServiceDesk/deskSession`, { waitUntil: 'networkidle0' })
   await page.waitForSelector('[data-testid="desk-session-list"]')
-  // the list's rows come after the list itself (on a fresh demo, once its customers have written)
+  // the list's rows come after the list itself
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('[data-testid^="desk-session-"]')].some((e) =>
