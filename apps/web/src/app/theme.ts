@@ -13,12 +13,24 @@ const SIDEBAR_TEXT = 'rgba(255, 255, 255, 0.85)'
 /** Danger red: white text on it at 4.8:1, and it at 4.8:1 as text on white (unread counts, errors). */
 export const DANGER_RED = '#dc2626'
 
+/**
+ * The console's one font stack, for antd's components and the page's own text alike (styles.css
+ * gives the body the same): each platform's interface font for Latin text, then a Chinese one
+ * (macOS and iOS, Windows, Linux), then the colour emoji fonts. antd's own stack names no Chinese
+ * face, so its buttons, inputs and tables drew Chinese in whatever the system fell back to, which
+ * is not always the face the rest of the page uses.
+ */
+export const FONT_FAMILY =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", ' +
+  '"Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"'
+
 export const theme: ThemeConfig = {
   // antd's component styles come from its prebuilt stylesheet (main.tsx imports it) instead of being
   // generated in the browser as each component first renders, which took most of the desk's first
   // load on a phone; the tokens below still reach the components, as CSS variables
   zeroRuntime: true,
   token: {
+    fontFamily: FONT_FAMILY,
     colorPrimary: '#1d4ed8',
     // links and link buttons in the primary blue (antd draws them in its info blue, 4.1:1 on white)
     colorLink: '#1d4ed8',
