@@ -82,7 +82,7 @@ try {
         mine ? 1 : 0,
         mine ? '' : s.jid,
         `message ${i} ${'lorem ipsum '.repeat(1 + (i % 7))}`,
-        mine ? 'sent' : 'received',
+        'sent', // inbound messages are stored as sent too
         mine ? 'read' : 'none',
         t,
         t,
@@ -102,7 +102,7 @@ try {
   await page.getByTestId('login-username').fill('agent1')
   await page.getByTestId('login-password').fill('Agent2468')
   await page.getByTestId('login-submit').click()
-  await page.waitForURL(/home/)
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
   await page.goto(`${base}/customerServiceDesk/deskSession`)
   const row = page.getByTestId(`desk-session-${s.id}`)
   await row.waitFor()
