@@ -1,11 +1,9 @@
-import { act, renderHook, screen, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeServer, makeMessage, ok } from '../../../test/fixtures'
-import { renderChat } from '../../../test/testUtils'
 import { FIRST_INDEX } from './chatState'
-import { MessageList } from './messages/MessageList'
-import { CHAT_PAGE_SIZE, type ChatHistory, useChatHistory } from './useChatHistory'
+import { CHAT_PAGE_SIZE, useChatHistory } from './useChatHistory'
 
 vi.mock('../../../realtime', () => import('../../../test/testUtils'))
 vi.setConfig({ testTimeout: 20_000 })
@@ -43,31 +41,5 @@ describe('chat history', () => {
     expect(result.current.state.items[0]?.id).toBe(1)
     act(() => result.current.loadOlder())
     expect(adapter).toHaveBeenCalledTimes(3)
-  })
-
-  it('keeps the DOM small for a chat of 10,000 messages', async () => {
-    const items = Array.from({ length: 10_000 }, (_, i) => makeMessage({ id: i + 1, timestamp: 1_000 + i }))
-    const history: ChatHistory = {
-      state: { items, firstItemIndex: FIRST_INDEX - items.length, hasMore: false, generation: 1 },
-      status: 'ready',
-      loadingOlder: false,
-      loadOlder: vi.fn(),
-      reload: vi.fn(),
-      add: vi.fn(),
-    }
-    renderChat(
-      <MessageList
-        history={history}
-        isGroup={false}
-        readOnly={false}
-        autoTranslate={false}
-        onReply={vi.fn()}
-      />,
-    )
-    await screen.findByTestId('chat-list')
-    const rows = () => document.querySelectorAll('[data-testid^="chat-message-"]')
-    // the newest messages show, and only a window of rows is in the DOM
-    await waitFor(() => expect(screen.getByTestId('chat-message-10000')).toBeInTheDocument())
-    expect(rows().length).toBeLessThan(150)
   })
 })

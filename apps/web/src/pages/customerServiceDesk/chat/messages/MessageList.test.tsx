@@ -1,5 +1,5 @@
 import type { ChatMessageView } from '@app/core'
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeMessage } from '../../../../test/fixtures'
@@ -166,9 +166,10 @@ describe('the chat list', () => {
     expect(screen.getByTestId('virtuoso-scroller')).toBeInTheDocument()
   })
 
-  it('draws a long chat opened afresh virtualised from its first draw', () => {
-    renderList(historyOf(messages(1, 200)))
+  it('draws a long chat opened afresh virtualised from its first draw: a window of rows, the newest among them', async () => {
+    renderList(historyOf(messages(1, 10_000)))
     expect(screen.getByTestId('virtuoso-scroller')).toBeInTheDocument()
-    expect(document.querySelectorAll('[data-testid^="chat-message-"]').length).toBeLessThan(200)
+    await waitFor(() => expect(screen.getByTestId('chat-message-10000')).toBeInTheDocument())
+    expect(document.querySelectorAll('[data-testid^="chat-message-"]').length).toBeLessThan(150)
   })
 })
