@@ -5,7 +5,7 @@ import type { MessagingGateway } from '../../gateway/messaging-gateway.js'
 import type { AccountLoginService } from '../accounts/index.js'
 import { AccountAssignments, AccountDirectory } from '../accounts/index.js'
 import { startUpTenants, startUpUsers } from '../users/index.js'
-import { DEMO_TENANT_ACCOUNT } from './demo-seed.js'
+import { DEMO_CUSTOMERS, DEMO_TENANT_ACCOUNT } from './demo-seed.js'
 
 /** Demo seed. */
 const system = openSystemScope('modules/system/demo-link')
@@ -17,11 +17,11 @@ export const DEMO_NUMBERS = [
     name: 'Demo Shop 1',
     agent: 'agent1',
     business: true,
-    // customers who have written to the number by the time the demo first opens: the agent's desk
-    // has chats at once instead of after the random chatter reaches this number
+    // demo customers who have written to the number by the time the demo first opens: the agent's
+    // desk has chats at once instead of after the random chatter reaches this number
     openers: [
-      { from: '8613911110001', name: '王小明', text: '你好，我上周下的订单什么时候发货？' },
-      { from: '447700900123', name: 'Oliver Smith', text: 'Hi, do you ship to the UK?' },
+      { from: '8613911110001', text: '你好，我上周下的订单什么时候发货？' },
+      { from: '447700900123', text: 'Hi, do you ship to the UK?' },
     ],
   },
   {
@@ -29,7 +29,7 @@ export const DEMO_NUMBERS = [
     name: 'Demo Shop 2',
     agent: 'agent2',
     business: false,
-    openers: [{ from: '8613911110002', name: 'Li Na', text: 'Hello, is the blue one still in stock?' }],
+    openers: [{ from: '8613911110002', text: 'Hello, is the blue one still in stock?' }],
   },
 ] as const
 
@@ -38,8 +38,8 @@ const LINK_WAIT_MS = 5_000
 /**
  * Links the demo numbers on the simulated network, the way a supervisor would (a QR login,
  * scanned on the simulated phone), and has a few customers write to each, so a fresh demo has
- * chats on the desk at once. Only when the
- * demo tenant has never had an account: later starts resume the links from storage instead.
+ * chats on the desk at once. Only when the demo tenant has never had an account: later starts
+ * resume the links from storage instead.
  */
 export async function linkDemoNumbers(deps: {
   db: Db
@@ -79,7 +79,8 @@ export async function linkDemoNumbers(deps: {
       const agent = users.find((u) => u.username === n.agent)
       if (agent) await assignments.assign(tenant.id, accountId, agent.id)
       for (const o of n.openers) {
-        await network.addPhone(o.from, { name: o.name })
+        // a network not seeded with the demo's customers (a test's) does not know them yet
+        await network.addPhone(o.from, { name: DEMO_CUSTOMERS[o.from] })
         await network.customerSend(o.from, n.phone, { kind: 'text', text: o.text })
       }
       await deps.settle?.()

@@ -141,16 +141,18 @@ async function seedDemoPorts(db: Db, tenantId: number): Promise<void> {
   await ports.add(tenantId, 10, now + 365 * DAY, now)
 }
 
+/** The demo's named customers on the simulated network: phone → name. */
+export const DEMO_CUSTOMERS: Readonly<Record<string, string>> = {
+  '8613911110001': '王小明',
+  '8613911110002': 'Li Na',
+  '447700900123': 'Oliver Smith',
+  '5511988887777': 'Ana Souza',
+  '6281234567890': 'Budi Santoso',
+}
+
 /** Demo customers on the simulated network, and a gentle stream of them writing in to linked accounts. */
 export function seedDemoNetwork(network: SimNetwork): void {
-  const customers: [string, string][] = [
-    ['8613911110001', '王小明'],
-    ['8613911110002', 'Li Na'],
-    ['447700900123', 'Oliver Smith'],
-    ['5511988887777', 'Ana Souza'],
-    ['6281234567890', 'Budi Santoso'],
-  ]
-  for (const [number, name] of customers) network.addPhone(number, { name })
+  for (const [number, name] of Object.entries(DEMO_CUSTOMERS)) network.addPhone(number, { name })
   // WhatsApp's hidden ids: one customer shows up with the phone left out ("number hidden" until
   // its phone is revealed on /sim), one with the phone alongside; the chatter's customers too
   network.setAddressing('5511988887777', 'lid-hidden')
