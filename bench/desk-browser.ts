@@ -5,39 +5,19 @@
 //   npm run build && npx tsx --conditions=@app/source bench/desk-browser.ts
 //
 // Knobs: BENCH_MESSAGES (10000), BENCH_PORT (4650), CHROMIUM_PATH (/usr/bin/chromium).
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium } from '@playwright/test'
 import Database from 'better-sqlite3'
+import { startDemo } from './_demo-desk.js'
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000)
 const PORT = Number(process.env.BENCH_PORT ?? 4650)
-const base = `http://127.0.0.1:${PORT}`
 const SHOP = '8613800138000'
 const CUSTOMER = '447700955501'
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-desk-browser-'))
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  env: { ...process.env, DEMO: '1', PORT: String(PORT), DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
+const demo = await startDemo(PORT)
+const { base } = demo
 
 async function post(url: string, body: unknown): Promise<{ code: number }> {
   const r = await fetch(base + url, {
@@ -49,7 +29,6 @@ async function post(url: string, body: unknown): Promise<{ code: number }> {
 }
 
 try {
-  await waitUp()
   // a customer writes once, so the session exists; then the history is filled in directly
   await post('/damai/sim/phones', { phone: CUSTOMER, name: 'Long Chat' })
   const sent = await post('/damai/sim/send', {
@@ -59,7 +38,7 @@ try {
   })
   if (sent.code !== 0) throw new Error(`sim send failed: ${JSON.stringify(sent)}`)
   await new Promise((r) => setTimeout(r, 500))
-  const db = new Database(path.join(dir, 'app.db'))
+  const db = new Database(path.join(demo.dataDir, 'app.db'))
   const s = db
     .prepare(
       `select s.id, s.tenant_id, s.account_id, f.jid from sessions s join fans f on f.id = s.fan_id where f.phone = ?`,
@@ -131,7 +110,5 @@ try {
   )
   console.log(`  (resources loaded by the page: ${loaded})`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((r) => setTimeout(r, 500))
-  fs.rmSync(dir, { recursive: true, force: true })
+  await demo.stop()
 }
