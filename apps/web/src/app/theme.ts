@@ -20,7 +20,7 @@ export const DANGER_RED = '#dc2626'
  * face, so its buttons, inputs and tables drew Chinese in whatever the system fell back to, which
  * is not always the face the rest of the page uses.
  */
-export const FONT_FAMILY =
+const FONT_FAMILY =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", ' +
   '"Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"'
 
