@@ -4,7 +4,7 @@ import { demo, signIn } from './support'
 /**
  * The sign-in page comes drawn in its HTML (the build draws it): a phone shows the form as soon as
  * the page and its stylesheet have come, before the app's scripts have loaded and run; the app
- * then replaces the drawing with the same page, which signs in.
+ * then adopts the drawing as it is (nothing is drawn again), and it signs in.
  */
 
 test.describe('before the app has run', () => {
@@ -22,22 +22,51 @@ test.describe('before the app has run', () => {
   })
 })
 
-test('the drawing is in the language the user chose, and the app takes its place', async ({ page }) => {
+test('the drawing is in the language the user chose, and the app adopts it as it is', async ({ page }) => {
   await page.goto('/login')
   await page.getByTestId('language-option-en').click()
   await expect(page.getByTestId('login-title')).toHaveText('Sign in')
   // the app's scripts held back: the drawing alone, in English
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
-  await page.reload()
-  await expect(page.locator('[data-prerender="en"]')).toBeVisible()
-  await expect(page.locator('[data-prerender="en"]')).toContainText('Sign in')
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.reload({ waitUntil: 'commit' })
+  const drawn = page.locator('[data-prerender="en"]')
+  await expect(drawn).toBeVisible()
+  await expect(drawn).toContainText('Sign in')
   await expect(page.locator('[data-prerender="zh"]')).toBeHidden()
-  // with its scripts the app replaces the drawing, and signs in
+  await expect(page.getByTestId('login-username')).toHaveCount(0)
+  await page.evaluate(() => {
+    Object.assign(window, {
+      drawnField: document.querySelector('[data-prerender="en"] input[autocomplete="username"]'),
+    })
+  })
+  // with its scripts the app takes the drawing over: the same field, no second drawing
+  release()
+  await expect(page.getByTestId('login-username')).toBeVisible()
+  expect(
+    await page.evaluate(
+      () => document.querySelector('[data-testid="login-username"]') === Reflect.get(window, 'drawnField'),
+    ),
+  ).toBe(true)
+  await expect(page.locator('[data-prerender="zh"]')).toHaveCount(0)
+  await expect(page.locator('[inert]')).toHaveCount(0)
   await page.unroute(/\/assets\/.*\.js$/)
-  await page.reload()
-  await expect(page.getByTestId('login-title')).toHaveText('Sign in')
-  await expect(page.locator('[data-prerender]')).toHaveCount(0)
   await page.getByTestId('language-option-zh').click()
+  await expect(page.getByTestId('login-title')).toHaveText('账号登录')
   await signIn(page, demo.master, '')
   await expect(page).toHaveURL(/\/home$/)
+})
+
+test('with a query in the address the app draws the page afresh, its links keeping the query', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Faccount')
+  await expect(page.getByTestId('to-admin-login')).toHaveAttribute('href', '/adminLogin?redirect=%2Faccount')
+  await expect(page.locator('[data-prerender]')).toHaveCount(0)
 })

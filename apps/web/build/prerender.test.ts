@@ -3,25 +3,28 @@ import { LANGUAGE_SCRIPT, languageScript, signInPage } from './prerender'
 
 const index =
   '<html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>'
+const styles = '<style data-css-hash="v1">.v{--c:#1d4ed8}</style>'
 const drawings = [
-  { language: 'zh' as const, html: '<h1 data-testid="t">登录</h1>', css: '.v{--c:#1d4ed8}' },
-  { language: 'en' as const, html: '<h1 data-testid="t">Sign in</h1>', css: '.v{--c:#1d4ed8}' },
+  { language: 'zh' as const, html: '<h1 data-testid="t">登录</h1>', styles },
+  { language: 'en' as const, html: '<h1 data-testid="t">Sign in</h1>', styles },
 ]
 
 describe('the sign-in page drawn into index.html', () => {
   const page = signInPage(index, drawings, 'zh')
 
-  it('holds each language inert in #root, without test ids, the default one shown', () => {
+  it('holds each language inert in #root, its test ids put aside, the default one shown', () => {
     expect(page).toContain(
-      '<div id="root"><div inert><div data-prerender="zh" lang="zh"><h1>登录</h1></div><div data-prerender="en" lang="en"><h1>Sign in</h1></div></div></div>',
+      '<div id="root"><div inert><div data-prerender="zh" lang="zh"><h1 data-prerender-testid="t">登录</h1></div><div data-prerender="en" lang="en"><h1 data-prerender-testid="t">Sign in</h1></div></div></div>',
     )
+    expect(page).not.toContain('data-testid')
     expect(page).toContain('[data-prerender="en"]{display:none}')
     expect(page).toContain('html[data-language="en"] [data-prerender="en"]{display:block}')
     expect(page).not.toContain('[data-prerender="zh"]{display:none}')
   })
 
-  it('carries the theme styles once and the language script before the app', () => {
+  it("carries the theme styles once, as antd's own elements, and the language script before the app", () => {
     expect(page.match(/--c:#1d4ed8/g)).toHaveLength(1)
+    expect(page).toContain(`${styles}\n<style>`)
     expect(page.indexOf(`<script src="${LANGUAGE_SCRIPT}">`)).toBeGreaterThan(
       page.indexOf('/assets/index.js'),
     )

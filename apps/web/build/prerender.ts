@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { createServer, defaultClientConditions, isRunnableDevEnvironment, type Plugin } from 'vite'
+import { DRAWING_ATTRIBUTE, DRAWN_TEST_ID } from '../src/prerender/drawn'
 import type { SignInDrawing } from '../src/prerender/signIn'
 
 /** The page the server answers `/login` with, beside index.html. */
@@ -18,30 +19,33 @@ export const languageScript = (key: string): string =>
 
 /**
  * index.html with the sign-in page drawn in it: each language's drawing (the chosen language's
- * shown, the default language's when none was chosen), inert and without test ids until the app
- * replaces it, and the theme's styles the markup uses.
+ * shown, the default language's when none was chosen), inert and with its test ids put aside
+ * until the app adopts it, and the theme's styles the markup uses as antd's own style elements.
  */
 export function signInPage(indexHtml: string, drawings: SignInDrawing[], defaultLanguage: string): string {
   const others = drawings.map((d) => d.language).filter((l) => l !== defaultLanguage)
+  const styles = [...new Set(drawings.map((d) => d.styles))].join('')
   const css = [
-    ...new Set(drawings.map((d) => d.css)),
-    ...others.map((l) => `[data-prerender="${l}"]{display:none}`),
+    ...others.map((l) => `[${DRAWING_ATTRIBUTE}="${l}"]{display:none}`),
     ...others.map(
       (l) =>
-        `html[data-language="${l}"] [data-prerender="${l}"]{display:block}` +
-        `html[data-language="${l}"] [data-prerender]:not([data-prerender="${l}"]){display:none}`,
+        `html[data-language="${l}"] [${DRAWING_ATTRIBUTE}="${l}"]{display:block}` +
+        `html[data-language="${l}"] [${DRAWING_ATTRIBUTE}]:not([${DRAWING_ATTRIBUTE}="${l}"]){display:none}`,
     ),
   ].join('\n')
-  // a picture of the page until the app's own replaces it: nothing in it is the app's to find
+  // a picture of the page until the app adopts it: nothing in it is the app's to find before then
   const markup = drawings
-    .map((d) => `<div data-prerender="${d.language}" lang="${d.language}">${d.html}</div>`)
+    .map((d) => `<div ${DRAWING_ATTRIBUTE}="${d.language}" lang="${d.language}">${d.html}</div>`)
     .join('')
-    .replace(/ data-testid="[^"]*"/g, '')
+    .replace(/ data-testid="/g, ` ${DRAWN_TEST_ID}="`)
   if (!indexHtml.includes('<div id="root"></div>') || !indexHtml.includes('</head>')) {
     throw new Error('index.html has no empty #root or no head')
   }
   return indexHtml
-    .replace('</head>', () => `<script src="${LANGUAGE_SCRIPT}"></script>\n<style>${css}</style>\n</head>`)
+    .replace(
+      '</head>',
+      () => `<script src="${LANGUAGE_SCRIPT}"></script>\n${styles}\n<style>${css}</style>\n</head>`,
+    )
     .replace('<div id="root"></div>', () => `<div id="root"><div inert>${markup}</div></div>`)
 }
 
