@@ -20,7 +20,18 @@ const heightOf = (el: Element) =>
       ? ROW_PX
       : 0
 const layout: Record<string, PropertyDescriptor | undefined> = {}
+// a browser reports each watched box's size after its first layout; here at once
+const resizeObserver = globalThis.ResizeObserver
+class ReportingResizeObserver {
+  constructor(private report: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.report([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver)
+  }
+  unobserve() {}
+  disconnect() {}
+}
 beforeAll(() => {
+  globalThis.ResizeObserver = ReportingResizeObserver as unknown as typeof ResizeObserver
   for (const key of ['scrollHeight', 'clientHeight', 'offsetHeight', 'offsetTop', 'scrollBy'] as const)
     layout[key] = Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)
   Object.defineProperties(HTMLElement.prototype, {
@@ -58,6 +69,7 @@ beforeAll(() => {
   })
 })
 afterAll(() => {
+  globalThis.ResizeObserver = resizeObserver
   for (const [key, descriptor] of Object.entries(layout))
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
     else Reflect.deleteProperty(HTMLElement.prototype, key)
@@ -96,8 +108,8 @@ function renderList(initial: ChatHistory) {
       />
     )
   }
-  renderChat(<Chat />)
-  return { update: (h: ChatHistory) => act(() => setHistory(h)) }
+  const { unmount } = renderChat(<Chat />)
+  return { update: (h: ChatHistory) => act(() => setHistory(h)), unmount }
 }
 
 const scroller = () => document.querySelector('.chat-list-scroller') as HTMLElement
@@ -117,6 +129,50 @@ describe('the chat list', () => {
     expect(scroller().scrollTop).toBe(12 * ROW_PX)
     // the top is not in view: nothing older is asked for
     expect(history.loadOlder).not.toHaveBeenCalled()
+  })
+
+  it('opens a short chat at its newest message once the browser has laid it out, forcing no layout while drawing', () => {
+    /** Size reports held until the test lets the browser lay the page out. */
+    const heldReports = () => {
+      const reports: (() => void)[] = []
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(private report: () => void) {}
+          observe() {
+            reports.push(() => this.report())
+          }
+          disconnect() {}
+        },
+      )
+      return () =>
+        act(() => {
+          for (const report of reports) report()
+        })
+    }
+    const measured = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get')
+    try {
+      const layOut = heldReports()
+      const history = historyOf(messages(1, 12))
+      const { unmount } = renderList(history)
+      // drawn, not yet measured
+      expect(measured).not.toHaveBeenCalled()
+      expect(scroller().scrollTop).toBe(0)
+      layOut()
+      expect(scroller().scrollTop).toBe(12 * ROW_PX)
+      expect(history.loadOlder).not.toHaveBeenCalled()
+      unmount()
+      // a chat shorter than its box has its top in view once laid out: the page above is asked for
+      const layOutShort = heldReports()
+      const short = historyOf(messages(1, 3))
+      renderList(short)
+      expect(short.loadOlder).not.toHaveBeenCalled()
+      layOutShort()
+      expect(short.loadOlder).toHaveBeenCalled()
+    } finally {
+      measured.mockRestore()
+      vi.unstubAllGlobals()
+    }
   })
 
   it('asks for older messages near the top and keeps the reader where they were when those come', () => {

@@ -103,11 +103,13 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
     sizeWatch.current?.disconnect()
     sizeWatch.current = null
     if (!(el instanceof HTMLElement) || typeof ResizeObserver === 'undefined') return
-    let height = el.clientHeight
+    // its first height comes with the observer's first report, once the browser has laid the chat
+    // out: read here, while the chat is being drawn, it would force that layout early
+    let height: number | null = null
     const observer = new ResizeObserver(() => {
       const next = el.clientHeight
-      const wasAtBottom = el.scrollHeight - el.scrollTop - height <= BOTTOM_PX
-      if (next < height && wasAtBottom) el.scrollTop = el.scrollHeight
+      const wasAtBottom = height !== null && el.scrollHeight - el.scrollTop - height <= BOTTOM_PX
+      if (height !== null && next < height && wasAtBottom) el.scrollTop = el.scrollHeight
       height = next
     })
     observer.observe(el)

@@ -39,6 +39,10 @@ export function WholeList(props: Props) {
   const rows = useRef<HTMLDivElement | null>(null)
   const atBottom = useRef(true)
   const shown = useRef({ firstItemIndex, height: 0 })
+  // whether the browser has laid the chat out once (the rows' first resize report)
+  const laidOut = useRef(typeof ResizeObserver === 'undefined')
+  const latestLoadOlder = useRef(loadOlder)
+  latestLoadOlder.current = loadOlder
 
   const setScroller = useCallback(
     (el: HTMLDivElement | null) => {
@@ -71,7 +75,9 @@ export function WholeList(props: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the messages moves the view
   useLayoutEffect(() => {
     const el = scroller.current
-    if (!el) return
+    // the chat opens at the newest message once the browser lays it out (below): measured while
+    // it is being drawn, it would force that layout early, in the same long task
+    if (!el || !laidOut.current) return
     const before = shown.current
     if (firstItemIndex < before.firstItemIndex) el.scrollTop += el.scrollHeight - before.height
     else if (atBottom.current) el.scrollTop = el.scrollHeight
@@ -89,6 +95,11 @@ export function WholeList(props: Props) {
       if (!box) return
       if (atBottom.current) box.scrollTop = box.scrollHeight
       shown.current.height = box.scrollHeight
+      if (laidOut.current) return
+      // the first report comes after the first layout and before the first paint: the chat opens
+      // at its newest message, and one shorter than its box has its top in view at once
+      laidOut.current = true
+      if (box.scrollTop <= TOP_PX) latestLoadOlder.current()
     })
     observer.observe(el)
     return () => observer.disconnect()
