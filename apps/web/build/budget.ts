@@ -3,7 +3,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 
 /** One output file of Vite's manifest (build.manifest: true), keyed by its source. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string
   src?: string
   isEntry?: boolean

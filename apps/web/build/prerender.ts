@@ -6,7 +6,7 @@ import { DRAWING_ATTRIBUTE, DRAWN_TEST_ID } from '../src/prerender/drawn'
 import type { SignInDrawing } from '../src/prerender/signIn'
 
 /** The page the server answers `/login` with, beside index.html. */
-export const SIGN_IN_PAGE = 'login.html'
+const SIGN_IN_PAGE = 'login.html'
 /** Sets the chosen language on the page before it is drawn (the content policy allows no inline script). */
 export const LANGUAGE_SCRIPT = '/signin-language.js'
 
