@@ -1,5 +1,6 @@
 // The phone desk's main-thread tasks on load, as Lighthouse's mobile profile weighs them, over many
-// loads: each load of agent1's desk with a chat open is traced at the phone's size with the trace
+// loads: each load of agent1's desk with a chat open (or, with BENCH_PAGE=login, of the sign-in
+// page for a visitor without a session) is traced at the phone's size with the trace
 // categories Lighthouse itself records (their stacks and style and layout invalidations make every
 // change to the page cost more while tracing, as in Lighthouse's own load), and every task after
 // the first contentful paint counts 4 × its time − 50 ms, Lighthouse's 4× slowdown and its 50 ms
@@ -8,8 +9,10 @@
 // takes seconds, so a change is compared over many loads on the same server (the median).
 //
 //   npm run build && npm run bench -- desk-tasks
+//   npm run build && BENCH_PAGE=login npm run bench -- desk-tasks
 //
-// Knobs: BENCH_RUNS (9), BENCH_PORT (4661), CHROMIUM_PATH (/usr/bin/chromium).
+// Knobs: BENCH_RUNS (9), BENCH_PORT (4661), BENCH_PAGE (desk), CHROMIUM_PATH (/usr/bin/chromium), and
+// the server's WEB_DIST (another web build to load, to set two builds side by side).
 import Trace from 'lighthouse/core/gather/gatherers/trace.js'
 import type { Browser } from 'puppeteer-core'
 import { deskWithChat, launchChromium, median, startDemo } from './_demo-desk.js'
@@ -17,6 +20,7 @@ import { deskWithChat, launchChromium, median, startDemo } from './_demo-desk.js
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const PORT = Number(process.env.BENCH_PORT ?? 4661)
 const CATEGORIES = Trace.getDefaultTraceCategories()
+const SIGN_IN = process.env.BENCH_PAGE === 'login'
 
 interface TraceEvent {
   name: string
@@ -62,12 +66,12 @@ try {
   const page = await browser.newPage()
   // Lighthouse's mobile screen (a Moto G Power)
   await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 })
-  const desk = await deskWithChat(page, demo.base)
+  const url = SIGN_IN ? `${demo.base}/login` : await deskWithChat(page, demo.base)
   const loads: Load[] = []
   for (let i = 0; i < RUNS; i++) {
     await page.goto('about:blank')
     await page.tracing.start({ categories: CATEGORIES })
-    await page.goto(desk, { waitUntil: 'networkidle0' })
+    await page.goto(url, { waitUntil: 'networkidle0' })
     // what the chat does just after it shows (measuring its rows, the composer) belongs to the load
     await new Promise((r) => setTimeout(r, 2500))
     const raw = await page.tracing.stop()
@@ -75,7 +79,8 @@ try {
     const trace = JSON.parse(Buffer.from(raw).toString('utf8')) as { traceEvents: TraceEvent[] }
     loads.push(weigh(trace.traceEvents))
   }
-  console.log(`desk with a chat open, phone size, ${RUNS} loads (tasks after the first paint)`)
+  const name = SIGN_IN ? 'the sign-in page' : 'desk with a chat open'
+  console.log(`${name}, phone size, ${RUNS} loads (tasks after the first paint)`)
   console.log('load   blocking (4x)   busy (1x)   tasks over 50 ms (4x)')
   for (const [i, l] of loads.entries())
     console.log(
