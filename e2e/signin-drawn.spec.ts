@@ -22,45 +22,54 @@ test.describe('before the app has run', () => {
   })
 })
 
-test('the drawing is in the language the user chose, and the app adopts it as it is', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByTestId('language-option-en').click()
-  await expect(page.getByTestId('login-title')).toHaveText('Sign in')
-  // the app's scripts held back: the drawing alone, in English
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  await page.reload({ waitUntil: 'commit' })
-  const drawn = page.locator('[data-prerender="en"]')
-  await expect(drawn).toBeVisible()
-  await expect(drawn).toContainText('Sign in')
-  await expect(page.locator('[data-prerender="zh"]')).toBeHidden()
-  await expect(page.getByTestId('login-username')).toHaveCount(0)
-  await page.evaluate(() => {
-    Object.assign(window, {
-      drawnField: document.querySelector('[data-prerender="en"] input[autocomplete="username"]'),
+test.describe('on a system with motion (the theme the build draws with)', () => {
+  test.use({ reducedMotion: 'no-preference' })
+
+  test('the drawing is in the language the user chose, and the app adopts it as it is', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByTestId('language-option-en').click()
+    await expect(page.getByTestId('login-title')).toHaveText('Sign in')
+    // the app's scripts held back: the drawing alone, in English
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
     })
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload({ waitUntil: 'commit' })
+    const drawn = page.locator('[data-prerender="en"]')
+    await expect(drawn).toBeVisible()
+    await expect(drawn).toContainText('Sign in')
+    await expect(page.locator('[data-prerender="zh"]')).toBeHidden()
+    await expect(page.getByTestId('login-username')).toHaveCount(0)
+    const antdStyles = () =>
+      page.$$eval('head style[data-css-hash]', (styles) => styles.map((s) => s.getAttribute('data-css-hash')))
+    const drawnStyles = await antdStyles()
+    await page.evaluate(() => {
+      Object.assign(window, {
+        drawnField: document.querySelector('[data-prerender="en"] input[autocomplete="username"]'),
+      })
+    })
+    // with its scripts the app takes the drawing over: the same field, no second drawing
+    release()
+    await expect(page.getByTestId('login-username')).toBeVisible()
+    expect(
+      await page.evaluate(
+        () => document.querySelector('[data-testid="login-username"]') === Reflect.get(window, 'drawnField'),
+      ),
+    ).toBe(true)
+    await expect(page.locator('[data-prerender="zh"]')).toHaveCount(0)
+    await expect(page.locator('[inert]')).toHaveCount(0)
+    // antd found the theme's styles in the page: it added none, each of which would restyle the page
+    expect(await antdStyles()).toEqual(drawnStyles)
+    await page.unroute(/\/assets\/.*\.js$/)
+    await page.getByTestId('language-option-zh').click()
+    await expect(page.getByTestId('login-title')).toHaveText('账号登录')
+    await signIn(page, demo.master, '')
+    await expect(page).toHaveURL(/\/home$/)
   })
-  // with its scripts the app takes the drawing over: the same field, no second drawing
-  release()
-  await expect(page.getByTestId('login-username')).toBeVisible()
-  expect(
-    await page.evaluate(
-      () => document.querySelector('[data-testid="login-username"]') === Reflect.get(window, 'drawnField'),
-    ),
-  ).toBe(true)
-  await expect(page.locator('[data-prerender="zh"]')).toHaveCount(0)
-  await expect(page.locator('[inert]')).toHaveCount(0)
-  await page.unroute(/\/assets\/.*\.js$/)
-  await page.getByTestId('language-option-zh').click()
-  await expect(page.getByTestId('login-title')).toHaveText('账号登录')
-  await signIn(page, demo.master, '')
-  await expect(page).toHaveURL(/\/home$/)
 })
 
 test('with a query in the address the app draws the page afresh, its links keeping the query', async ({

@@ -74,7 +74,7 @@ describe('the sign-in page drawn ahead of the app', () => {
         })
         expect(mismatches).toEqual([])
         // React's warnings of markup that differs from what it would draw
-      expect(errors.mock.calls.filter((args) => args.join(' ').includes('hydrat'))).toEqual([])
+        expect(errors.mock.calls.filter((args) => args.join(' ').includes('hydrat'))).toEqual([])
         // the drawn field is the app's field: nothing was drawn again
         expect(drawing.querySelector('[data-testid="login-username"]')).toBe(field)
         expect(drawing.querySelector('[data-testid="login-title"]')).toHaveTextContent('Sign in')
