@@ -50,7 +50,9 @@ test('the agent answers with an image, a file, a location and a card; quotes, wi
   await page.bringToFront()
   await announcementsSeen(context)
   await signIn(page, demo.agent)
-  await page.goto('/customerServiceDesk/deskSession')
+  // an agent lands on the desk: opening it a second time at once could race the first for the
+  // agent's one live desk
+  await expect(page).toHaveURL(/\/customerServiceDesk\/deskSession/)
   await page
     .getByTestId(/^desk-session-\d+$/)
     .filter({ hasText: nameC })
@@ -160,7 +162,9 @@ test('the agent records a voice note and sends a material; the customer gets bot
   await page.bringToFront()
   await announcementsSeen(context)
   await signIn(page, demo.agent)
-  await page.goto('/customerServiceDesk/deskSession')
+  // an agent lands on the desk: opening it a second time at once could race the first for the
+  // agent's one live desk
+  await expect(page).toHaveURL(/\/customerServiceDesk\/deskSession/)
   await page
     .getByTestId(/^desk-session-\d+$/)
     .filter({ hasText: nameD })

@@ -70,7 +70,9 @@ test('a supervisor lowers a limit; the agent’s next send is refused with the c
   await announcementsSeen(page.context())
   const name = await customerWrites(page.context(), `Is it on sale? ${Date.now()}`)
   await signIn(page, demo.agent)
-  await page.goto('/customerServiceDesk/deskSession')
+  // an agent lands on the desk: opening it a second time at once could race the first for the
+  // agent's one live desk
+  await expect(page).toHaveURL(/\/customerServiceDesk\/deskSession/)
   await page
     .getByTestId(/^desk-session-\d+$/)
     .filter({ hasText: name })
