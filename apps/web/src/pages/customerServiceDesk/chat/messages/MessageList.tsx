@@ -108,8 +108,8 @@ export function MessageList({ history, isGroup, readOnly, autoTranslate, onReply
     let height: number | null = null
     const observer = new ResizeObserver(() => {
       const next = el.clientHeight
-      const wasAtBottom = height !== null && el.scrollHeight - el.scrollTop - height <= BOTTOM_PX
-      if (height !== null && next < height && wasAtBottom) el.scrollTop = el.scrollHeight
+      if (height !== null && next < height && el.scrollHeight - el.scrollTop - height <= BOTTOM_PX)
+        el.scrollTop = el.scrollHeight
       height = next
     })
     observer.observe(el)
