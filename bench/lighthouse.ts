@@ -68,9 +68,19 @@ async function measure(page: Page, url: string, config?: Config): Promise<Figure
   }
 }
 
+/** A load whose trace Chromium did not record whole (Lighthouse's NO_NAVSTART) is measured again, once. */
+async function measureOnce(page: Page, url: string, config?: Config): Promise<Figures> {
+  try {
+    return await measure(page, url, config)
+  } catch (e) {
+    if (!String(e).includes('NO_NAVSTART')) throw e
+    return measure(page, url, config)
+  }
+}
+
 async function medianOf(page: Page, url: string, config?: Config): Promise<Figures> {
   const runs: Figures[] = []
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(page, url, config))
+  for (let i = 0; i < RUNS; i++) runs.push(await measureOnce(page, url, config))
   const of = (k: Exclude<keyof Figures, 'work'>) => median(runs.map((r) => r[k]))
   return {
     work: runs.at(-1)?.work,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGE_SCRIPT, languageScript, signInPage } from './prerender'
+import { LANGUAGE_SCRIPT, languageScript, signInPage, withThemeStyles } from './prerender'
 
 const index =
   '<html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>'
@@ -31,8 +31,32 @@ describe('the sign-in page drawn into index.html', () => {
     expect(page.indexOf(`<script src="${LANGUAGE_SCRIPT}">`)).toBeLessThan(page.indexOf('</head>'))
   })
 
+  it("adds only the drawings' styles the page does not already carry", () => {
+    const theme = '<style data-css-hash="t1">.t{--t:1}</style>'
+    const own = '<style data-css-hash="s2">.s{--s:2}</style>'
+    const withTheme = withThemeStyles(index, theme + styles)
+    const drawn = signInPage(
+      withTheme,
+      drawings.map((d) => ({ ...d, styles: styles + own })),
+      'zh',
+    )
+    expect(drawn.match(/--c:#1d4ed8/g)).toHaveLength(1)
+    expect(drawn.match(/--t:1/g)).toHaveLength(1)
+    expect(drawn.match(/--s:2/g)).toHaveLength(1)
+    expect(drawn.indexOf(own)).toBeGreaterThan(drawn.indexOf(theme))
+  })
+
   it('refuses an index.html it cannot draw into', () => {
     expect(() => signInPage('<html><body><div id="app"></div></body></html>', drawings, 'zh')).toThrow()
+  })
+})
+
+describe("the theme's styles in index.html", () => {
+  it('go at the end of the head, before any page is drawn', () => {
+    const page = withThemeStyles(index, styles)
+    expect(page).toContain(`${styles}\n</head>`)
+    expect(page.indexOf(styles)).toBeGreaterThan(page.indexOf('/assets/index.js'))
+    expect(() => withThemeStyles('<html><body></body></html>', styles)).toThrow()
   })
 })
 

@@ -17,6 +17,38 @@ export const LANGUAGE_SCRIPT = '/signin-language.js'
 export const languageScript = (key: string): string =>
   `try{var l=localStorage.getItem(${JSON.stringify(key)});if(l)document.documentElement.setAttribute('data-language',/^en/i.test(l)?'en':'zh')}catch(e){}\n`
 
+const STYLE_ELEMENT = /<style\b[^>]*>[\s\S]*?<\/style>/g
+const CSS_HASH = / data-css-hash="([^"]+)"/
+
+/** antd's style elements in `html`, by the hash antd knows each by. */
+const styleHashes = (html: string): Set<string> =>
+  new Set([...html.matchAll(STYLE_ELEMENT)].map((m) => CSS_HASH.exec(m[0])?.[1] ?? '').filter(Boolean))
+
+/** antd's style elements of the drawings that `html` does not carry yet, each once. */
+function newStyles(html: string, drawings: SignInDrawing[]): string {
+  const present = styleHashes(html)
+  const added: string[] = []
+  for (const d of drawings) {
+    for (const [element] of d.styles.matchAll(STYLE_ELEMENT)) {
+      const key = CSS_HASH.exec(element)?.[1] ?? element
+      if (present.has(key)) continue
+      present.add(key)
+      added.push(element)
+    }
+  }
+  return added.join('')
+}
+
+/**
+ * index.html with the theme's styles (src/prerender/themeStyles.tsx) at the end of its head, as
+ * antd's own style elements: every page of the app starts with them, so antd adds none while the
+ * page loads.
+ */
+export function withThemeStyles(indexHtml: string, styles: string): string {
+  if (!indexHtml.includes('</head>')) throw new Error('index.html has no head')
+  return indexHtml.replace('</head>', () => `${styles}\n</head>`)
+}
+
 /**
  * index.html with the sign-in page drawn in it: each language's drawing (the chosen language's
  * shown, the default language's when none was chosen), inert and with its test ids put aside
@@ -24,7 +56,8 @@ export const languageScript = (key: string): string =>
  */
 export function signInPage(indexHtml: string, drawings: SignInDrawing[], defaultLanguage: string): string {
   const others = drawings.map((d) => d.language).filter((l) => l !== defaultLanguage)
-  const styles = [...new Set(drawings.map((d) => d.styles))].join('')
+  // what the drawings use beyond the theme's styles the page already carries
+  const styles = newStyles(indexHtml, drawings)
   const css = [
     ...others.map((l) => `[${DRAWING_ATTRIBUTE}="${l}"]{display:none}`),
     ...others.map(
@@ -50,9 +83,10 @@ export function signInPage(indexHtml: string, drawings: SignInDrawing[], default
 }
 
 /**
- * After the build, draws the sign-in page (src/prerender/signIn.tsx, run in Node through Vite) into
- * a copy of index.html, so a phone shows the form as soon as the HTML and the stylesheet have come
- * instead of after the app's scripts have loaded and run.
+ * After the build, puts the theme's styles (src/prerender/themeStyles.tsx) in index.html, and draws
+ * the sign-in page (src/prerender/signIn.tsx; both run in Node through Vite) into a copy of it, so a
+ * phone shows the form as soon as the HTML and the stylesheet have come instead of after the app's
+ * scripts have loaded and run.
  */
 export function prerenderSignIn(): Plugin {
   let root = ''
@@ -108,7 +142,14 @@ export function prerenderSignIn(): Plugin {
             await ssr.runner.import<typeof import('../src/prerender/signIn')>('/src/prerender/signIn.tsx')
           drawings.push(await drawSignIn())
         }
-        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
+        const { drawThemeStyles } = await ssr.runner.import<typeof import('../src/prerender/themeStyles')>(
+          '/src/prerender/themeStyles.tsx',
+        )
+        const index = withThemeStyles(
+          fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'),
+          drawThemeStyles(),
+        )
+        fs.writeFileSync(path.join(outDir, 'index.html'), index)
         fs.writeFileSync(path.join(outDir, SIGN_IN_PAGE), signInPage(index, drawings, DEFAULT_LANGUAGE))
         fs.writeFileSync(path.join(outDir, LANGUAGE_SCRIPT.slice(1)), languageScript(StorageKey.language))
       } finally {

@@ -29,6 +29,9 @@ export const theme: ThemeConfig = {
   // generated in the browser as each component first renders, which took most of the desk's first
   // load on a phone; the tokens below still reach the components, as CSS variables
   zeroRuntime: true,
+  // the CSS variables' class, the same on every load and in the pages the build draws ahead (antd
+  // would name it by the render's first id, which differs between a drawn page and a fresh one)
+  cssVar: { key: 'css-var-ws' },
   token: {
     fontFamily: FONT_FAMILY,
     colorPrimary: '#1d4ed8',

@@ -1,32 +1,14 @@
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
+import { createCache, StyleProvider } from '@ant-design/cssinjs'
 import type { LanguageCode } from '@app/core'
-import hash from '@emotion/hash'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { AppRoot } from '../app/AppRoot'
 import { preloadPage } from '../app/routes'
 import { loadStartText, storedLanguage } from '../i18n'
+import { drawnStyles } from './themeStyles'
 
 const SIGN_IN_PATH = '/login'
-const CACHE_PATH_STYLE = /<style data-ant-cssinjs-cache-path[^>]*>.*?<\/style>/
-const TOKEN_STYLE = / data-token-hash="([^"]+)" data-css-hash="[^"]+"/g
-
-/**
- * The style elements antd adds to the page for what the drawing used: the theme's tokens and the
- * components' CSS variables. antd names the tokens' element by its variables' class when it looks
- * for it in the page, but by the tokens' own key when it draws it ahead, so it is renamed here: under
- * its own name antd would add it a second time, changing the page's styles just after the first paint.
- */
-function drawnStyles(cache: ReturnType<typeof createCache>): string {
-  const tokens = extractStyle(cache, { types: 'token' })
-    .replace(CACHE_PATH_STYLE, '')
-    .replace(
-      TOKEN_STYLE,
-      (_, key: string) => ` data-token-hash="${key}" data-css-hash="${hash(`css-var-${key}`)}"`,
-    )
-  return tokens + extractStyle(cache, { types: ['cssVar', 'style'] })
-}
 
 function AtSignIn({ children }: { children: ReactNode }) {
   return <StaticRouter location={SIGN_IN_PATH}>{children}</StaticRouter>

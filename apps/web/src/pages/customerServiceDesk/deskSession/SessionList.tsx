@@ -1,9 +1,10 @@
 import { CheckSquareOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
 import { SESSION_SEARCH_MAX } from '@app/core'
-import { Button, Empty, Flex, Input, Spin, Tooltip, Typography } from 'antd'
+import { Button, Empty, Flex, Input, Tooltip, Typography } from 'antd'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
+import { Spinner } from '../../../components/Spinner'
 import { SessionRow } from './SessionRow'
 import type { DeskRow } from './sessionCache'
 import type { BulkSelection } from './useBulkSelection'
@@ -114,7 +115,7 @@ export function SessionList(props: SessionListProps) {
       <div style={{ flex: 1, minHeight: 0 }}>
         {loading ? (
           <Flex justify="center" style={{ paddingTop: 40 }}>
-            <Spin />
+            <Spinner />
           </Flex>
         ) : rows.length === 0 ? (
           <Empty
@@ -155,7 +156,7 @@ export function SessionList(props: SessionListProps) {
               Footer: () => (
                 <Flex justify="center" style={{ padding: 10 }}>
                   {loadingMore ? (
-                    <Spin size="small" />
+                    <Spinner size="small" />
                   ) : hasMore ? null : (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="desk-list-end">
                       {t('desk.list.end')}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test'
+import { announcementsSeen, demo, signIn } from './support'
+
+/**
+ * The app's page carries the theme's styles (the build draws them): antd finds its tokens and every
+ * component's CSS variables there and adds no style sheet of its own while the console loads, each
+ * of which would make the browser work out the whole page's styles again.
+ */
+test.use({ reducedMotion: 'no-preference' })
+
+test('the desk with a chat open loads without adding a style sheet to the page', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => {
+    const added: string[] = []
+    Reflect.set(window, 'addedStyles', added)
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const r of records)
+          // antd puts an empty element in and takes it out again to find where its styles go
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLStyleElement && n.textContent) added.push(n.textContent.slice(0, 80))
+      }).observe(document.head, { childList: true })
+    })
+  })
+  // (signing in changes pages: antd takes out the styles of the sign-in page's components as they
+  // go, and puts them back as the desk draws the same components)
+  await announcementsSeen(context)
+  await signIn(page, demo.agent)
+  await expect(page).toHaveURL(/\/customerServiceDesk\/deskSession/)
+  await page
+    .getByTestId(/^desk-session-\d+$/)
+    .first()
+    .click()
+  await expect(page).toHaveURL(/sessionId=\d+/)
+  // the desk as a phone opens it: its address, loaded afresh
+  await page.reload()
+  await expect(page.getByTestId('chat-composer')).toBeVisible()
+  await expect(page.getByTestId('chat-list')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => Reflect.get(window, 'addedStyles'))).toEqual([])
+})
