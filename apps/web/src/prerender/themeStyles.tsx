@@ -65,14 +65,18 @@ const TOKEN_STYLE = / data-token-hash="([^"]+)" data-css-hash="[^"]+"/g
  * for it in the page, but by the tokens' own key when it draws it ahead, so it is renamed here: under
  * its own name antd would add it a second time, changing the page's styles just after the first paint.
  */
-export function drawnStyles(cache: ReturnType<typeof createCache>): string {
+export function drawnStyles(
+  cache: ReturnType<typeof createCache>,
+  types: ('cssVar' | 'style')[] = ['cssVar', 'style'],
+): string {
   const tokens = extractStyle(cache, { types: 'token' })
     .replace(CACHE_PATH_STYLE, '')
     .replace(
       TOKEN_STYLE,
       (_, key: string) => ` data-token-hash="${key}" data-css-hash="${hash(`css-var-${key}`)}"`,
     )
-  return tokens + extractStyle(cache, { types: ['cssVar', 'style'] })
+  const components = extractStyle(cache, { types })
+  return tokens + (types.includes('style') ? components : components.replace(CACHE_PATH_STYLE, ''))
 }
 
 const child = <span />
@@ -184,5 +188,7 @@ export function drawThemeStyles(): string {
       </StyleProvider>,
     )
   }
-  return drawnStyles(cache)
+  // the variables alone, without the list of drawn styles that comes with antd's other styles
+  // (the icons'): antd reads that list and takes it out of the page as it starts
+  return drawnStyles(cache, ['cssVar'])
 }

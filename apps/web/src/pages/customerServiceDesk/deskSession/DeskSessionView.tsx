@@ -5,11 +5,11 @@ import {
   type SessionStatusValue,
 } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { Skeleton } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { lazyPart } from '../../../components/lazyPart'
+import { Placeholder } from '../../../components/Placeholder'
 import { useSkipTarget } from '../layout/DeskSkipLink'
 import { useDeskWidth } from '../layout/useDeskWidth'
 import { lazyDialog } from '../lazyDialog'
@@ -29,16 +29,13 @@ import { updateSessionLists, useSessionList } from './useSessionList'
 // the related-account view's picker (antd's Select) loads when that view first opens
 const AccountPicker = lazyPart(
   () => import('./AccountPicker').then((m) => m.AccountPicker),
-  <Skeleton.Input active size="small" block />,
+  <Placeholder height={24} block />,
 )
 // the selection mode's bar and the open chat's status control load when first shown
-const BulkBar = lazyPart(
-  () => import('./BulkBar').then((m) => m.BulkBar),
-  <Skeleton.Input active size="small" block />,
-)
+const BulkBar = lazyPart(() => import('./BulkBar').then((m) => m.BulkBar), <Placeholder height={24} block />)
 const StatusControl = lazyPart(
   () => import('./status/StatusControl').then((m) => m.StatusControl),
-  <Skeleton.Button size="small" />,
+  <Placeholder width={48} height={24} />,
 )
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 const ShortcutHelp = lazyDialog(() => import('./ShortcutHelp').then((m) => m.ShortcutHelp))

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Access as Areas } from '@app/core'
-import { Badge, Button, Flex, Skeleton, Tag, Tooltip } from 'antd'
+import { Badge, Button, Flex, Tag, Tooltip } from 'antd'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -9,6 +9,7 @@ import { findRouteChain } from '../../../app/routeAccess'
 import { layoutRoutes } from '../../../app/routes'
 import { LanguageSwitch } from '../../../components/LanguageSwitch'
 import { lazyPart } from '../../../components/lazyPart'
+import { Placeholder } from '../../../components/Placeholder'
 import { UserDropdown } from '../../../layouts/BasicLayout/UserDropdown'
 import { useSocketConnected } from '../../../realtime'
 import { useAppStore } from '../../../stores/app'
@@ -20,7 +21,7 @@ import { useDeskWidth } from './useDeskWidth'
 // only a supervisor picks an agent: the picker (antd's Select) loads for them alone
 const ActingAgentPicker = lazyPart(
   () => import('./ActingAgentPicker').then((m) => m.ActingAgentPicker),
-  <Skeleton.Input active size="small" />,
+  <Placeholder width={160} height={24} />,
 )
 
 /** The title of the desk's page being shown (its route's), the page's one heading. */

@@ -1,11 +1,12 @@
 import { SendOutlined } from '@ant-design/icons'
 import { CHAT_TEXT_MAX, type ChatMessageView, type DeskSessionView } from '@app/core'
-import { App, Button, Input, Segmented, Skeleton } from 'antd'
+import { App, Button, Input, Segmented } from 'antd'
 import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { memo, useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendChatMessage } from '../../../../api/chat'
 import { lazyPart } from '../../../../components/lazyPart'
+import { Placeholder } from '../../../../components/Placeholder'
 import { TextLimitHint, useLimitedText } from '../../../../components/TextLimit'
 import { lazyDialog } from '../../lazyDialog'
 import { COMPOSER_ID } from '../chatFocus'
@@ -28,7 +29,7 @@ const MaterialPicker = lazyDialog(() =>
 // the note's @ picker (antd's Mentions) loads when a note is first written
 const NoteComposer = lazyPart(
   () => import('./NoteComposer').then((m) => m.NoteComposer),
-  <Skeleton.Input active block style={{ height: 54 }} />,
+  <Placeholder height={54} block />,
 )
 
 /** What the composer writes: a reply to the customer, or an internal note for the team. */
