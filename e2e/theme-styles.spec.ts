@@ -7,7 +7,8 @@ import { announcementsSeen, demo, signIn } from './support'
  * of which would make the browser work out the whole page's styles again; and no part shown only
  * while loading is the last of its kind to go (antd would take that kind's styles out).
  */
-test.use({ reducedMotion: 'no-preference' })
+// three columns: the customer's panel shows, with its own loading state
+test.use({ reducedMotion: 'no-preference', viewport: { width: 1440, height: 900 } })
 
 test('the desk with a chat open loads without adding or taking out a style sheet', async ({
   page,
@@ -37,10 +38,16 @@ test('the desk with a chat open loads without adding or taking out a style sheet
     .first()
     .click()
   await expect(page).toHaveURL(/sessionId=\d+/)
-  // the desk as a phone opens it: its address, loaded afresh
+  // the desk's address loaded afresh, the customer's details (or the group's) coming last: their
+  // panel shows its loading state, then goes
+  await page.route(/\/(detail|info)$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await route.continue()
+  })
   await page.reload()
   await expect(page.getByTestId('chat-composer')).toBeVisible()
   await expect(page.getByTestId('chat-list')).toBeVisible()
+  await expect(page.getByTestId('desk-panel-mass-send').or(page.getByTestId('group-panel'))).toBeVisible()
   await page.waitForLoadState('networkidle')
   expect(await page.evaluate(() => Reflect.get(window, 'changedStyles'))).toEqual([])
 })

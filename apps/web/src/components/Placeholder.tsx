@@ -25,3 +25,19 @@ export function Placeholder({
     />
   )
 }
+
+/**
+ * Grey lines where a panel of text is loading (a customer's details, a group's members), as antd's
+ * paragraph skeleton draws them: a short title line, then `rows` lines, the last one shorter.
+ */
+export function PlaceholderLines({ rows }: { rows: number }) {
+  return (
+    <div className="app-placeholder-lines" aria-hidden>
+      <Placeholder height={16} style={{ width: '38%' }} />
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical lines
+        <Placeholder key={i} height={16} block style={i === rows - 1 ? { width: '61%' } : undefined} />
+      ))}
+    </div>
+  )
+}

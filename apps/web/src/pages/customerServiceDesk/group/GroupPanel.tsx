@@ -1,10 +1,11 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons'
 import { type DeskSessionView, GROUP_NICKNAME_MAX, GROUP_NOTE_MAX, type GroupInfoView } from '@app/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { App, Button, Descriptions, Divider, Empty, Flex, Skeleton, Tag, Tooltip, Typography } from 'antd'
+import { App, Button, Descriptions, Divider, Empty, Flex, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { groupInfo, setGroupRemark } from '../../../api/group'
+import { PlaceholderLines } from '../../../components/Placeholder'
 import { EditableText } from '../deskSession/sidePanel/EditableText'
 import { lazyDialog } from '../lazyDialog'
 import { GroupLink } from './GroupLink'
@@ -25,7 +26,7 @@ export function GroupPanel({ session }: { session: DeskSessionView }) {
   const info = useGroupInfo(session.id)
   useGroupUpdates(session.id)
 
-  if (info.isPending) return <Skeleton active paragraph={{ rows: 8 }} />
+  if (info.isPending) return <PlaceholderLines rows={8} />
   if (!info.data) {
     return (
       <Flex justify="center" style={{ paddingTop: 32 }} data-testid="group-panel">

@@ -1,14 +1,15 @@
 import type { DeskSessionView } from '@app/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Empty, Flex, Skeleton } from 'antd'
+import { Empty, Flex } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { sessionDetail } from '../../../../api/desk'
 import { lazyPart } from '../../../../components/lazyPart'
+import { PlaceholderLines } from '../../../../components/Placeholder'
 import { useSocketEvent } from '../../../../realtime'
 import { deskKeys } from '../../queryKeys'
 import { CustomerPanel } from './CustomerPanel'
 
-const panelSkeleton = <Skeleton active paragraph={{ rows: 8 }} />
+const panelSkeleton = <PlaceholderLines rows={8} />
 
 // a group session's panel (members, link, settings) loads when a group chat is first opened
 const GroupPanel = lazyPart(() => import('../../group/GroupPanel').then((m) => m.GroupPanel), panelSkeleton)
