@@ -237,7 +237,9 @@ function expectWithinBaseline(keys: string[]): void {
   const worse: string[] = []
   for (const key of keys) {
     for (const [rule, count] of Object.entries(found[key] ?? {})) {
-      if (allowed[key]?.[rule] === undefined) worse.push(`${key}: ${rule} (${count} elements)`)
+      // the elements too: the details file is written by the role's worker, which a failure ends
+      if (allowed[key]?.[rule] === undefined)
+        worse.push(`${key}: ${rule} (${count} elements) ${(details[key]?.[rule] ?? []).join(' | ')}`)
     }
   }
   expect(worse, 'serious or critical accessibility violations not in screens.a11y.json').toEqual([])
