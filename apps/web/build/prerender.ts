@@ -20,21 +20,21 @@ export const languageScript = (key: string): string =>
 const STYLE_ELEMENT = /<style\b[^>]*>[\s\S]*?<\/style>/g
 const CSS_HASH = / data-css-hash="([^"]+)"/
 
-/** antd's style elements in `html`, by the hash antd knows each by. */
-const styleHashes = (html: string): Set<string> =>
-  new Set([...html.matchAll(STYLE_ELEMENT)].map((m) => CSS_HASH.exec(m[0])?.[1] ?? '').filter(Boolean))
+/** The style elements in `html`. */
+const styleElements = (html: string): string[] => [...html.matchAll(STYLE_ELEMENT)].map((m) => m[0])
+
+/** What tells a style element apart: the hash antd knows it by, else its whole text. */
+const styleKey = (element: string): string => CSS_HASH.exec(element)?.[1] ?? element
 
 /** antd's style elements of the drawings that `html` does not carry yet, each once. */
 function newStyles(html: string, drawings: SignInDrawing[]): string {
-  const present = styleHashes(html)
+  const present = new Set(styleElements(html).map(styleKey))
   const added: string[] = []
-  for (const d of drawings) {
-    for (const [element] of d.styles.matchAll(STYLE_ELEMENT)) {
-      const key = CSS_HASH.exec(element)?.[1] ?? element
-      if (present.has(key)) continue
-      present.add(key)
-      added.push(element)
-    }
+  for (const element of drawings.flatMap((d) => styleElements(d.styles))) {
+    const key = styleKey(element)
+    if (present.has(key)) continue
+    present.add(key)
+    added.push(element)
   }
   return added.join('')
 }

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react'
 import './placeholder.css'
 
 /**
@@ -10,17 +9,16 @@ export function Placeholder({
   width,
   height,
   block,
-  style,
 }: {
-  width?: number
+  /** pixels, or a share of the row ('60%') */
+  width?: number | string
   height: number
   block?: boolean
-  style?: CSSProperties
 }) {
   return (
     <span
       className={block ? 'app-placeholder app-placeholder-block' : 'app-placeholder'}
-      style={{ width, height, ...style }}
+      style={{ width, height }}
       aria-hidden
     />
   )
@@ -33,10 +31,10 @@ export function Placeholder({
 export function PlaceholderLines({ rows }: { rows: number }) {
   return (
     <div className="app-placeholder-lines" aria-hidden>
-      <Placeholder height={16} style={{ width: '38%' }} />
+      <Placeholder height={16} width="38%" />
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of identical lines
-        <Placeholder key={i} height={16} block style={i === rows - 1 ? { width: '61%' } : undefined} />
+        <Placeholder key={i} height={16} block width={i === rows - 1 ? '61%' : undefined} />
       ))}
     </div>
   )
