@@ -1,26 +1,7 @@
 import { Access } from '@app/core'
-import { type ComponentType, lazy } from 'react'
+import { lazy } from 'react'
+import { preloadable } from '../components/lazyPart'
 import { type AppRoute, normalizePath } from './routeAccess'
-
-/**
- * A page loaded on first use that can also be loaded ahead: once loaded it renders at once (React
- * is handed a thenable that answers synchronously), with no loading state drawn first.
- */
-function preloadable(load: () => Promise<{ default: ComponentType }>) {
-  let loaded: { default: ComponentType } | undefined
-  const preload = () =>
-    load().then((module) => {
-      loaded = module
-      return module
-    })
-  const answered = (module: { default: ComponentType }) =>
-    // biome-ignore lint/suspicious/noThenProperty: React's lazy takes a thenable; one that answers at once renders without suspending
-    ({ then: (resolve: (m: typeof module) => void) => resolve(module) }) as unknown as Promise<typeof module>
-  return Object.assign(
-    lazy(() => (loaded ? answered(loaded) : preload())),
-    { preload },
-  )
-}
 
 /* Pages built so far; every other route shows the shared "not available yet" page. */
 // the build draws the sign-in page into its HTML: the app's first render must not replace it

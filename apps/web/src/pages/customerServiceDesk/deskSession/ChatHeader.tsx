@@ -6,18 +6,44 @@ import { useSessionRisk } from '../../riskManage/sessionRisk'
 import './deskSession.css'
 import { SessionStatusTag } from './status/SessionStatusTag'
 
-/** Above the chat: who it is, through which account, the session's state and status, and its actions. */
+/**
+ * Above the chat: who it is, through which account, the session's state and status, and its
+ * actions. Without a session (the chat is still coming) only the frame and what comes before it:
+ * those elements stay when the session comes.
+ */
 export function ChatHeader({
   session,
   before,
   after,
   actions,
 }: {
-  session: DeskSessionView
+  session: DeskSessionView | undefined
   before?: ReactNode
   after?: ReactNode
-  actions: ReactNode
+  actions?: ReactNode
 }) {
+  return (
+    <Flex
+      align="center"
+      gap={8}
+      className="desk-chat-header-frame"
+      data-testid={session ? 'desk-chat-header' : undefined}
+    >
+      {before}
+      {/* one element: what the session adds goes into the page at once */}
+      {session ? (
+        <Flex align="center" gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <SessionLines session={session} />
+          {after}
+          {actions}
+        </Flex>
+      ) : null}
+    </Flex>
+  )
+}
+
+/** The open session's title and subtitle, its status and its flags. */
+function SessionLines({ session }: { session: DeskSessionView }) {
   const { t } = useTranslation()
   const tags: [string, string, string][] = []
   // a nurturing chat is between two of the tenant's own accounts: no customer to reply to
@@ -45,8 +71,7 @@ export function ChatHeader({
     .join(' · ')
   const title = session.title || (session.fanPhoneHidden ? t('fans.phoneHidden') : '')
   return (
-    <Flex align="center" gap={8} className="desk-chat-header-frame" data-testid="desk-chat-header">
-      {before}
+    <>
       {/* plain lines cut by the stylesheet: nothing to measure while the chat opens */}
       <Flex vertical style={{ minWidth: 0, flex: 1 }}>
         <span className="desk-chat-title" title={title}>
@@ -64,8 +89,6 @@ export function ChatHeader({
           </Tag>
         ))}
       </Flex>
-      {after}
-      {actions}
-    </Flex>
+    </>
   )
 }

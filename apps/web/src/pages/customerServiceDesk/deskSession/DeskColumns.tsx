@@ -80,26 +80,31 @@ export function DeskColumns({
     />
   )
   if (width === 'narrow') {
+    if (!selected && !opening) return <div style={{ height: '100%', background: '#ffffff' }}>{list}</div>
     // a phone opened on a chat (a link, a reload) shows that chat's frame while it comes, not the
-    // list it is about to leave
-    if (!selected && opening) {
-      return (
-        <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="desk-chat-opening">
-          <Flex align="center" gap={8} className="desk-chat-header-frame">
-            {back}
-          </Flex>
-          <Flex justify="center" align="center" style={{ flex: 1 }}>
-            <Spinner />
-          </Flex>
-        </Flex>
-      )
-    }
-    if (!selected) return <div style={{ height: '100%', background: '#ffffff' }}>{list}</div>
+    // list it is about to leave; the frame's elements stay when the chat comes
     return (
-      <Flex vertical style={{ height: '100%', minHeight: 0 }} className="desk-chat-region" {...chatRegion}>
-        <ChatHeader session={selected} actions={chatActions} before={back} after={panelInDrawer} />
+      <Flex
+        vertical
+        style={{ height: '100%', minHeight: 0 }}
+        className="desk-chat-region"
+        {...chatRegion}
+        data-testid={selected ? undefined : 'desk-chat-opening'}
+      >
+        <ChatHeader
+          session={selected}
+          actions={selected ? chatActions : null}
+          before={back}
+          after={selected ? panelInDrawer : null}
+        />
         <div style={{ flex: 1, minHeight: 0 }}>
-          <ChatColumn session={selected} />
+          {selected ? (
+            <ChatColumn session={selected} />
+          ) : (
+            <Flex justify="center" align="center" style={{ height: '100%' }}>
+              <Spinner />
+            </Flex>
+          )}
         </div>
         {drawer}
       </Flex>

@@ -37,6 +37,9 @@ const StatusControl = lazyPart(
   () => import('./status/StatusControl').then((m) => m.StatusControl),
   <Placeholder width={48} height={24} />,
 )
+// a desk opened on a chat (a link, a reload) draws the chat's header with its status control at
+// once: the control's code loads while the chat's session comes
+if (new URLSearchParams(window.location.search).has('sessionId')) StatusControl.preload()
 const NewSessionModal = lazyDialog(() => import('./NewSessionModal').then((m) => m.NewSessionModal))
 const ShortcutHelp = lazyDialog(() => import('./ShortcutHelp').then((m) => m.ShortcutHelp))
 

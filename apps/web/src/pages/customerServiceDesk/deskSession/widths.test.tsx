@@ -121,11 +121,15 @@ describe('session screen at each width', { timeout: 30_000 }, () => {
     setViewportWidth(390)
     renderAt(<DeskSessionPage />, `${PATH}?sessionId=2`)
     const frame = await screen.findByTestId('desk-chat-opening')
-    expect(within(frame).getByRole('button', { name: 'Back to the sessions' })).toBeInTheDocument()
+    const back = within(frame).getByRole('button', { name: 'Back to the sessions' })
     expect(screen.queryByTestId('desk-session-list')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('desk-chat-header')).not.toBeInTheDocument()
     release()
     expect(await screen.findByTestId('chat-box')).toHaveTextContent('Alice')
     expect(screen.queryByTestId('desk-chat-opening')).not.toBeInTheDocument()
+    // the frame stays: the chat comes into it (a focused way back keeps its focus)
+    expect(within(screen.getByTestId('desk-chat-header')).getByTestId('desk-back')).toBe(back)
+    expect(screen.getByTestId('desk-chat-header')).toHaveTextContent('Alice')
   })
 
   it('below 992 px: a link to a chat that cannot be opened leaves the list', async () => {
