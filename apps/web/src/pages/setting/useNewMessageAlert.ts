@@ -2,43 +2,10 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useTenantDisplay } from '../../api/tenantSettings'
 import { useSocketEvent } from '../../realtime'
+import { playChime } from './chime'
 
 /** Alerts closer together than this make one sound. */
 const SOUND_GAP_MS = 1_000
-
-/**
- * The page's one audio context, made at the first chime: making one holds the main thread for
- * tens of milliseconds, which a busy desk would pay on every customer's message.
- */
-let chimeContext: AudioContext | undefined
-
-/** A short two-tone chime made in the browser (no audio file to load). */
-function playChime(): void {
-  const Ctx = window.AudioContext
-  if (!Ctx) return
-  try {
-    if (!chimeContext || chimeContext.state === 'closed') chimeContext = new Ctx()
-    const ctx = chimeContext
-    // a context made before the user's first click on the page starts suspended
-    if (ctx.state === 'suspended') void ctx.resume()
-    const gain = ctx.createGain()
-    gain.gain.setValueAtTime(0.15, ctx.currentTime)
-    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.4)
-    gain.connect(ctx.destination)
-    for (const [freq, at] of [
-      [880, 0],
-      [1320, 0.12],
-    ] as const) {
-      const osc = ctx.createOscillator()
-      osc.frequency.value = freq
-      osc.connect(gain)
-      osc.start(ctx.currentTime + at)
-      osc.stop(ctx.currentTime + at + 0.25)
-    }
-  } catch {
-    // a browser without sound output: the alert is silent
-  }
-}
 
 const inBackground = () => document.visibilityState !== 'visible' || !document.hasFocus()
 
