@@ -39,6 +39,29 @@ async function openDesk(page: Page, user = demo.agent): Promise<void> {
   await expect(page.getByTestId('desk-session-list')).toBeVisible()
 }
 
+/**
+ * Records what the page asks its audio elements to play: the source, the sound's length once the
+ * browser has read it, and whether the browser played it.
+ */
+const RECORD_SOUNDS = `
+  window.sounds = []
+  const play = HTMLMediaElement.prototype.play
+  HTMLMediaElement.prototype.play = function () {
+    const sound = { src: this.currentSrc || this.src, result: 'pending', seconds: 0 }
+    window.sounds.push(sound)
+    const read = () => { sound.seconds = this.duration }
+    if (this.readyState >= 1) read(); else this.addEventListener('loadedmetadata', read, { once: true })
+    const started = play.call(this)
+    started.then(() => { sound.result = 'played' }, (e) => { sound.result = e.name })
+    return started
+  }
+`
+interface Sound {
+  src: string
+  result: string
+  seconds: number
+}
+
 const sessionRow = (page: Page, name: string) =>
   page.getByTestId(/^desk-session-\d+$/).filter({ hasText: name })
 
@@ -46,6 +69,7 @@ test('a customer writes from /sim: the agent sees it at once, answers, and the t
   page,
   context,
 }) => {
+  await page.addInitScript(RECORD_SOUNDS)
   await openDesk(page)
   // a mark on this page's window: still there afterwards, it proves the page never reloaded
   await page.evaluate(() => Object.assign(window, { deskNeverReloaded: true }))
@@ -55,6 +79,14 @@ test('a customer writes from /sim: the agent sees it at once, answers, and the t
   // the desk list does not poll: the socket brings it, with no reload
   await expect(sessionRow(page, name)).toContainText(hello)
   expect(await page.evaluate(() => 'deskNeverReloaded' in window)).toBe(true)
+  // the message chimed (the demo tenant's sound is on): a sound the browser can read and play
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sounds: Sound[] }).sounds.at(-1)))
+    .toMatchObject({
+      src: expect.stringMatching(/^blob:/),
+      result: 'played',
+      seconds: expect.closeTo(0.4, 2),
+    })
 
   await page.bringToFront()
   await sessionRow(page, name).click()
